@@ -1,0 +1,59 @@
+import type { FieldMetadata } from "@conform-to/react";
+import { getInputProps } from "@conform-to/react";
+import { Input } from "#app/components/ui/input.tsx";
+import { Label } from "#app/components/ui/label.tsx";
+
+export function FieldError({ id, errors }: { id?: string; errors?: string[] }) {
+  if (!errors?.length) return null;
+  return (
+    <p id={id} role="alert" className="text-sm text-red-600">
+      {errors[0]}
+    </p>
+  );
+}
+
+/** A labelled input bound to a Conform field, with its error underneath. */
+export function TextField({
+  label,
+  field,
+  type = "text",
+  autoComplete,
+  placeholder,
+  readOnly,
+  hint,
+}: {
+  label: string;
+  field: FieldMetadata<string | undefined>;
+  type?: "text" | "email" | "password" | "tel" | "url";
+  autoComplete?: string;
+  placeholder?: string;
+  readOnly?: boolean;
+  hint?: React.ReactNode;
+}) {
+  const props = getInputProps(field, { type, ariaAttributes: true });
+  return (
+    <div className="space-y-1.5">
+      <Label htmlFor={field.id}>{label}</Label>
+      <Input
+        {...props}
+        key={props.key}
+        autoComplete={autoComplete}
+        placeholder={placeholder}
+        readOnly={readOnly}
+        aria-readonly={readOnly || undefined}
+        className={readOnly ? "bg-gray-100" : undefined}
+      />
+      {hint}
+      <FieldError id={field.errorId} errors={field.errors} />
+    </div>
+  );
+}
+
+export function FormError({ errors }: { errors?: string[] }) {
+  if (!errors?.length) return null;
+  return (
+    <div role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-700">
+      {errors[0]}
+    </div>
+  );
+}

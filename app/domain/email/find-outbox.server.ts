@@ -1,0 +1,28 @@
+import { desc, eq } from "drizzle-orm";
+import { emailOutbox } from "#db/schema.ts";
+import type { DbOrTx } from "#app/lib/db.server.ts";
+
+/** The dev mailbox: the newest outbox messages, optionally for one address. */
+export async function findOutbox(options: { db: DbOrTx; to?: string; limit?: number }) {
+  return options.db
+    .select({
+      id: emailOutbox.id,
+      toAddress: emailOutbox.toAddress,
+      subject: emailOutbox.subject,
+      template: emailOutbox.template,
+      status: emailOutbox.status,
+      transport: emailOutbox.transport,
+      attempts: emailOutbox.attempts,
+      createdAt: emailOutbox.createdAt,
+    })
+    .from(emailOutbox)
+    .where(options.to ? eq(emailOutbox.toAddress, options.to.trim().toLowerCase()) : undefined)
+    .orderBy(desc(emailOutbox.createdAt))
+    .limit(options.limit ?? 100);
+}
+
+export async function getOutboxMessage(options: { db: DbOrTx; id: string }) {
+  if (!/^[0-9a-f-]{36}$/i.test(options.id)) return null;
+  const [row] = await options.db.select().from(emailOutbox).where(eq(emailOutbox.id, options.id)).limit(1);
+  return row ?? null;
+}

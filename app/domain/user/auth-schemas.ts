@@ -1,0 +1,117 @@
+/**
+ * One Zod schema per account form, shared by the browser and the server.
+ * Messages are the spec's (§5, §8) word for word; `TITLES` gives each its toast title.
+ */
+import { z } from "zod";
+
+export const MESSAGES = {
+  missingSignIn: "Please enter both email and password.",
+  emailRequired: "Please enter your email address.",
+  invalidEmail: "Please enter a valid email address.",
+  signUpRequired: "Please fill in all required fields including phone number.",
+  passwordsDontMatch: "Please ensure both password fields match.",
+  passwordTooShort: "Password must be at least 6 characters long.",
+  resetRequired: "Please fill in all fields.",
+  resetMismatch: "Please make sure both password fields match.",
+  fullNameRequired: "Full name is required.",
+  commissionRequired: "You must accept the 2.5% buyer commission to proceed.",
+  roleRequired: "Please select your account type.",
+  invalidWebsite: "Please enter a full website address, such as https://example.co.za",
+  emailMismatch: "The email address doesn't match the invitation.",
+} as const;
+
+export const TITLES: Record<string, string> = {
+  [MESSAGES.missingSignIn]: "Missing Information",
+  [MESSAGES.emailRequired]: "Email Required",
+  [MESSAGES.signUpRequired]: "Missing Information",
+  [MESSAGES.passwordsDontMatch]: "Passwords Don't Match",
+  [MESSAGES.passwordTooShort]: "Password Too Short",
+  [MESSAGES.commissionRequired]: "Commission Agreement Required",
+  [MESSAGES.roleRequired]: "Role Required",
+  [MESSAGES.emailMismatch]: "Email Mismatch",
+};
+
+const trimmed = z.preprocess((v) => (typeof v === "string" ? v.trim() : v), z.string().optional());
+const optionalText = z.preprocess(
+  (v) => (typeof v === "string" && v.trim() !== "" ? v.trim() : undefined),
+  z.string().max(200).optional(),
+);
+
+export const SignInSchema = z.object({
+  email: trimmed.pipe(z.string({ message: MESSAGES.missingSignIn }).min(1, MESSAGES.missingSignIn)),
+  password: z.string({ message: MESSAGES.missingSignIn }).min(1, MESSAGES.missingSignIn),
+  redirectTo: z.string().optional(),
+});
+
+export const ForgotPasswordSchema = z.object({
+  email: trimmed.pipe(
+    z.string({ message: MESSAGES.emailRequired }).min(1, MESSAGES.emailRequired).pipe(z.email(MESSAGES.invalidEmail)),
+  ),
+});
+
+export const SignUpSchema = z
+  .object({
+    email: trimmed.pipe(
+      z.string({ message: MESSAGES.signUpRequired }).min(1, MESSAGES.signUpRequired).pipe(z.email(MESSAGES.invalidEmail)),
+    ),
+    password: z.string({ message: MESSAGES.signUpRequired }).min(1, MESSAGES.signUpRequired),
+    confirmPassword: z.string({ message: MESSAGES.signUpRequired }).min(1, MESSAGES.signUpRequired),
+    role: z.enum(["buyer", "seller"], { message: MESSAGES.signUpRequired }),
+    fullName: trimmed.pipe(z.string({ message: MESSAGES.signUpRequired }).min(1, MESSAGES.signUpRequired).max(120)),
+    phone: trimmed.pipe(
+      z.string({ message: MESSAGES.signUpRequired }).min(1, MESSAGES.signUpRequired).max(30),
+    ),
+    companyName: optionalText,
+    sellerType: z.preprocess((v) => (v === "" ? undefined : v), z.enum(["company", "private"]).optional()),
+    sellerRole: z.preprocess((v) => (v === "" ? undefined : v), z.enum(["agent", "direct"]).optional()),
+    invitation: z.string().optional(),
+  })
+  .superRefine((data, ctx) => {
+    if (data.password !== data.confirmPassword) {
+      ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: MESSAGES.passwordsDontMatch });
+    } else if (data.password.length < 6) {
+      ctx.addIssue({ code: "custom", path: ["password"], message: MESSAGES.passwordTooShort });
+    }
+  });
+
+export const ResetPasswordSchema = z
+  .object({
+    token: z.string().min(1),
+    password: z.string({ message: MESSAGES.resetRequired }).min(1, MESSAGES.resetRequired),
+    confirmPassword: z.string({ message: MESSAGES.resetRequired }).min(1, MESSAGES.resetRequired),
+  })
+  .superRefine((data, ctx) => {
+    if (data.password.length < 6) {
+      ctx.addIssue({ code: "custom", path: ["password"], message: MESSAGES.passwordTooShort });
+    } else if (data.password !== data.confirmPassword) {
+      ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: MESSAGES.resetMismatch });
+    }
+  });
+
+export const CompleteProfileSchema = z
+  .object({
+    role: z.enum(["buyer", "seller"], { message: MESSAGES.roleRequired }),
+    fullName: trimmed.pipe(z.string({ message: MESSAGES.fullNameRequired }).min(1, MESSAGES.fullNameRequired).max(120)),
+    companyName: optionalText,
+    website: z.preprocess(
+      (v) => (typeof v === "string" && v.trim() !== "" ? v.trim() : undefined),
+      z.url({ message: MESSAGES.invalidWebsite, protocol: /^https?$/ }).max(300).optional(),
+    ),
+    commissionAccepted: z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean()),
+  })
+  .superRefine((data, ctx) => {
+    if (data.role === "buyer" && !data.commissionAccepted) {
+      ctx.addIssue({ code: "custom", path: ["commissionAccepted"], message: MESSAGES.commissionRequired });
+    }
+  });
+
+export const SelectRoleSchema = z.object({
+  role: z.enum(["buyer", "seller"], { message: MESSAGES.roleRequired }),
+});
+
+/** First error message for a field map, for the form-level toast. */
+export function firstError(errors: Record<string, string[] | null | undefined> | null | undefined) {
+  if (!errors) return undefined;
+  for (const list of Object.values(errors)) if (list?.[0]) return list[0];
+  return undefined;
+}

@@ -1,0 +1,95 @@
+/**
+ * Password sign-in, Google sign-in start, password reset — thin wrappers over
+ * better-auth that translate its answers into the spec's messages (§8).
+ */
+import { APIError } from "better-auth/api";
+import { AppError } from "#app/lib/app-error.ts";
+import { logger } from "#app/lib/logger.server.ts";
+import type { Runtime } from "#app/lib/runtime.server.ts";
+
+function copySetCookies(from: Headers) {
+  const headers = new Headers();
+  for (const cookie of from.getSetCookie()) headers.append("Set-Cookie", cookie);
+  return headers;
+}
+
+const INVALID = () =>
+  new AppError("UNAUTHORIZED", "Invalid Credentials", "The email or password you entered is incorrect.");
+
+export async function signInWithPassword(
+  runtime: Runtime,
+  input: { email: string; password: string; request: Request },
+): Promise<{ userId: string; headers: Headers }> {
+  const response = await runtime.auth.api.signInEmail({
+    body: { email: input.email.toLowerCase(), password: input.password, rememberMe: true },
+    headers: input.request.headers,
+    asResponse: true,
+  });
+  if (response.ok) {
+    const body = (await response.json()) as { user: { id: string } };
+    return { userId: body.user.id, headers: copySetCookies(response.headers) };
+  }
+  const body = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
+  if (body.code === "EMAIL_NOT_VERIFIED") {
+    throw new AppError(
+      "FORBIDDEN",
+      "Email Not Verified",
+      "Please check your email and click the verification link before signing in.",
+    );
+  }
+  if (response.status === 401 || body.code === "INVALID_EMAIL_OR_PASSWORD" || body.code === "INVALID_EMAIL") {
+    throw INVALID();
+  }
+  if (response.status === 429) {
+    throw new AppError("TOO_MANY_REQUESTS", "Sign In Failed", "Too many attempts. Please wait a minute and try again.");
+  }
+  logger.warn({ status: response.status, code: body.code }, "sign-in failed");
+  throw new AppError("BAD_REQUEST", "Sign In Failed", body.message ?? "Sign in failed. Please try again.");
+}
+
+export async function startGoogleSignIn(runtime: Runtime, request: Request): Promise<{ url: string; headers: Headers }> {
+  if (!runtime.env.googleEnabled) {
+    throw new AppError("BAD_REQUEST", "Google Sign In Failed", "Google sign-in is not configured on this server.");
+  }
+  try {
+    const response = await runtime.auth.api.signInSocial({
+      body: { provider: "google", callbackURL: "/auth", errorCallbackURL: "/signin?error=google" },
+      headers: request.headers,
+      asResponse: true,
+    });
+    const body = (await response.json()) as { url?: string; message?: string };
+    if (!response.ok || !body.url) throw new Error(body.message ?? `status ${response.status}`);
+    return { url: body.url, headers: copySetCookies(response.headers) };
+  } catch (error) {
+    logger.error({ err: error }, "google sign-in start failed");
+    throw new AppError("BAD_REQUEST", "Google Sign In Failed", "Could not reach Google. Please try again later.");
+  }
+}
+
+export async function requestPasswordReset(runtime: Runtime, email: string) {
+  try {
+    await runtime.auth.api.requestPasswordReset({
+      body: { email: email.toLowerCase(), redirectTo: "/reset-password" },
+    });
+  } catch (error) {
+    // Unknown addresses answer the same as known ones (no account enumeration).
+    if (!(error instanceof APIError)) throw error;
+    logger.warn({ err: error.message }, "password reset request refused");
+  }
+}
+
+export async function resetPassword(runtime: Runtime, input: { token: string; password: string }) {
+  try {
+    await runtime.auth.api.resetPassword({ body: { newPassword: input.password, token: input.token } });
+  } catch (error) {
+    if (error instanceof APIError) {
+      throw new AppError("BAD_REQUEST", "Invalid Reset Link", "This password reset link is invalid or has expired.");
+    }
+    throw error;
+  }
+}
+
+export async function signOut(runtime: Runtime, request: Request) {
+  const response = await runtime.auth.api.signOut({ headers: request.headers, asResponse: true });
+  return copySetCookies(response.headers);
+}

@@ -1,0 +1,25 @@
+/** Who is looking at the page: resolved on the server for every request. */
+export type Role = "buyer" | "seller" | "admin";
+
+export type Viewer = {
+  userId: string;
+  email: string;
+  name: string;
+  emailVerified: boolean;
+  /** The profile role; null when the user has not chosen one yet. */
+  role: Role | null;
+  fullName: string | null;
+  /** Decided on the server from an active admin_access row. */
+  isAdmin: boolean;
+  hasSellerProfile: boolean;
+  hasBuyerProfile: boolean;
+  commissionAccepted: boolean;
+};
+
+/** Where a signed-in user lands (spec §4 post-login routing). */
+export function homePathFor(viewer: Pick<Viewer, "isAdmin" | "role">): string {
+  if (viewer.isAdmin || viewer.role === "admin") return "/admin";
+  if (viewer.role === "seller") return "/seller-dashboard";
+  if (viewer.role === "buyer") return "/buyer-catalog";
+  return "/select-role";
+}

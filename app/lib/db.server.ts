@@ -1,0 +1,89 @@
+/**
+ * One database handle for the process: embedded PGlite in DATA_DIR by default,
+ * a real PostgreSQL when DATABASE_URL is set. Migrations apply on open.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
+import * as schema from "#db/schema.ts";
+
+export type Db = NodePgDatabase<typeof schema>;
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export type DbHandle = {
+  db: Db;
+  kind: "pglite" | "postgres";
+  /** The PGlite instance (embedded mode) for pg-boss and LISTEN/NOTIFY. */
+  pglite?: PGlite;
+  /** The pool (PostgreSQL mode). */
+  pool?: pg.Pool;
+  connectionString?: string;
+  close: () => Promise<void>;
+};
+
+const MIGRATIONS = path.resolve(process.env.MIGRATIONS_DIR ?? "db/migrations");
+
+function isAlive(pid: number) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** PGlite corrupts a folder opened by two processes: take a lock file first. */
+function lockDataDir(dir: string) {
+  fs.mkdirSync(dir, { recursive: true });
+  const lock = path.join(dir, "pglite.lock");
+  if (fs.existsSync(lock)) {
+    const pid = Number(fs.readFileSync(lock, "utf8"));
+    if (pid && pid !== process.pid && isAlive(pid)) {
+      throw new Error(
+        `The data folder ${dir} is in use by process ${pid}. Stop it first (embedded PGlite allows one process per folder).`,
+      );
+    }
+  }
+  fs.writeFileSync(lock, String(process.pid));
+  return () => fs.rmSync(lock, { force: true });
+}
+
+export async function openDatabase(options: { databaseUrl?: string; dataDir?: string; memory?: boolean }) {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const db = drizzlePg(pool, { schema });
+    await migratePg(db, { migrationsFolder: MIGRATIONS });
+    return {
+      db,
+      kind: "postgres",
+      pool,
+      connectionString: options.databaseUrl,
+      close: () => pool.end(),
+    } satisfies DbHandle as DbHandle;
+  }
+  let unlock = () => {};
+  let dataDir: string | undefined;
+  if (!options.memory) {
+    const dir = path.resolve(options.dataDir ?? "./data");
+    unlock = lockDataDir(dir);
+    dataDir = path.join(dir, "pglite");
+  }
+  const pglite = await PGlite.create(dataDir);
+  const db = drizzlePglite(pglite, { schema }) as unknown as Db;
+  await migratePglite(db as never, { migrationsFolder: MIGRATIONS });
+  return {
+    db,
+    kind: "pglite",
+    pglite,
+    close: async () => {
+      await pglite.close();
+      unlock();
+    },
+  } satisfies DbHandle as DbHandle;
+}

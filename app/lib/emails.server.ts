@@ -1,0 +1,64 @@
+/**
+ * E-mail bodies (plain text + HTML). Links are absolute, built from PUBLIC_URL.
+ */
+import type { OutgoingEmail } from "./mailer.server.ts";
+
+export const PRODUCT_NAME = "Machinery Marketplace";
+
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+export function layout(input: {
+  to: string;
+  subject: string;
+  template: string;
+  greeting: string;
+  paragraphs: string[];
+  action?: { label: string; url: string };
+  footer?: string;
+}): OutgoingEmail {
+  const { action } = input;
+  const text = [
+    input.greeting,
+    "",
+    ...input.paragraphs.flatMap((p) => [p, ""]),
+    ...(action ? [`${action.label}: ${action.url}`, ""] : []),
+    input.footer ?? `— The ${PRODUCT_NAME} team`,
+  ].join("\n");
+  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1f2937;max-width:560px;margin:0 auto;padding:24px">
+<h1 style="font-size:20px;color:#b45309">${PRODUCT_NAME}</h1>
+<p>${escapeHtml(input.greeting)}</p>
+${input.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("\n")}
+${action ? `<p><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#d97706;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(action.label)}</a></p><p style="font-size:12px;color:#6b7280">Or copy this link: ${escapeHtml(action.url)}</p>` : ""}
+<p style="font-size:12px;color:#6b7280">${escapeHtml(input.footer ?? `— The ${PRODUCT_NAME} team`)}</p>
+</body></html>`;
+  return { to: input.to, subject: input.subject, template: input.template, text, html };
+}
+
+export function verifyEmailEmail(input: { email: string; name: string; url: string }) {
+  return layout({
+    to: input.email,
+    subject: `Confirm your ${PRODUCT_NAME} account`,
+    template: "verify-email",
+    greeting: `Hello ${input.name || "there"},`,
+    paragraphs: [
+      `Thank you for registering with ${PRODUCT_NAME}.`,
+      "Please confirm your e-mail address to activate your account. The link is valid for 24 hours.",
+    ],
+    action: { label: "Confirm my e-mail", url: input.url },
+  });
+}
+
+export function passwordResetEmail(input: { email: string; name: string; url: string }) {
+  return layout({
+    to: input.email,
+    subject: `Reset your ${PRODUCT_NAME} password`,
+    template: "reset-password",
+    greeting: `Hello ${input.name || "there"},`,
+    paragraphs: [
+      "We received a request to reset your password.",
+      "The link is valid for one hour and can be used once. If you did not ask for this, you can ignore this e-mail.",
+    ],
+    action: { label: "Reset my password", url: input.url },
+  });
+}

@@ -1,0 +1,90 @@
+import { z } from "zod";
+
+/**
+ * Every setting the server reads, validated once at start-up. Each has an
+ * offline default (embedded PGlite, dev mailbox, local disk) or a clear error.
+ */
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  PUBLIC_URL: z
+    .url({ message: "PUBLIC_URL must be a full URL such as http://localhost:3000" })
+    .optional(),
+  /** Empty = embedded PGlite in DATA_DIR. Otherwise a postgres:// URL. */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must start with postgres:// or postgresql://")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  DATA_DIR: z.string().default("./data"),
+  SESSION_SECRET: z
+    .string()
+    .min(32, "SESSION_SECRET must be at least 32 characters long")
+    .optional(),
+  /** Empty = e-mails go to the dev mailbox (database outbox shown to admins). */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "SMTP_URL must start with smtp:// or smtps://")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  MAIL_FROM: z.string().default("Machinery Marketplace <no-reply@machinery.local>"),
+  ADMIN_EMAIL: z.email().default("admin@machinery.local"),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  /** The OpenID issuer used for "Continue with Google"; a local provider in tests. */
+  GOOGLE_ISSUER: z.url().default("https://accounts.google.com"),
+  STORAGE_DRIVER: z.enum(["local", "s3"]).default("local"),
+  STORAGE_DIR: z.string().optional(),
+  S3_ENDPOINT: z.string().optional(),
+  S3_REGION: z.string().default("auto"),
+  S3_BUCKET: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_PUBLIC_URL: z.string().optional(),
+  SEED_DEMO: z
+    .enum(["0", "1", "true", "false"])
+    .default("1")
+    .transform((v) => v === "1" || v === "true"),
+  /** better-auth's limiter on /api/auth/*; the e2e suite turns it off (one IP, many users). */
+  AUTH_RATE_LIMIT: z
+    .enum(["0", "1", "true", "false"])
+    .default("1")
+    .transform((v) => v === "1" || v === "true"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export type Env = ReturnType<typeof parseEnv>;
+
+export function parseEnv(source: Record<string, string | undefined> = process.env) {
+  const result = EnvSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  - ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid environment configuration:\n${lines.join("\n")}`);
+  }
+  const e = result.data;
+  if (e.STORAGE_DRIVER === "s3" && !(e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY)) {
+    throw new Error(
+      "Invalid environment configuration:\n  - STORAGE_DRIVER=s3 needs S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY",
+    );
+  }
+  if (e.NODE_ENV === "production" && e.DATABASE_URL && !e.SESSION_SECRET) {
+    throw new Error(
+      "Invalid environment configuration:\n  - SESSION_SECRET is required when running on an external DATABASE_URL in production",
+    );
+  }
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, "");
+  return {
+    ...e,
+    PUBLIC_URL: publicUrl,
+    SESSION_SECRET: e.SESSION_SECRET ?? "dev-only-secret-change-me-please-0123456789abcdef",
+    STORAGE_DIR: e.STORAGE_DIR ?? `${e.DATA_DIR}/uploads`,
+    googleEnabled: Boolean(e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET),
+  };
+}
+
+let cached: Env | undefined;
+export function env(): Env {
+  cached ??= parseEnv();
+  return cached;
+}

@@ -1,0 +1,50 @@
+/**
+ * Route guards (spec §6). Every loader and action starts with one of these.
+ * Not signed in → /signin (or /auth where the spec says); wrong role → /.
+ */
+import { redirect } from "react-router";
+import { getViewer } from "#app/domain/user/get-viewer.server.ts";
+import type { Role, Viewer } from "#app/domain/user/viewer.ts";
+
+function signInRedirect(request: Request, to: string) {
+  const url = new URL(request.url);
+  const back = url.pathname + url.search;
+  return redirect(`${to}?redirectTo=${encodeURIComponent(back)}`);
+}
+
+export async function requireUser(request: Request, options: { redirectTo?: "/signin" | "/auth" } = {}) {
+  const viewer = await getViewer(request);
+  if (!viewer) throw signInRedirect(request, options.redirectTo ?? "/signin");
+  return viewer;
+}
+
+export async function requireRole(request: Request, role: Exclude<Role, "admin">): Promise<Viewer> {
+  const viewer = await requireUser(request);
+  if (viewer.role !== role) throw redirect("/");
+  return viewer;
+}
+
+export async function requireAdmin(request: Request): Promise<Viewer> {
+  const viewer = await requireUser(request);
+  if (!viewer.isAdmin) throw redirect("/");
+  return viewer;
+}
+
+/** Pages only for signed-out visitors (sign in, sign up) send signed-in users home. */
+export async function getOptionalViewer(request: Request) {
+  return getViewer(request);
+}
+
+/**
+ * better-auth checks Origin on its own endpoints only; our actions check it
+ * here so a cross-site form cannot post to them.
+ */
+export function assertSameOrigin(request: Request, publicUrl: string) {
+  if (request.method === "GET" || request.method === "HEAD") return;
+  const origin = request.headers.get("origin");
+  if (!origin) return; // same-origin navigations from old browsers; cookies are SameSite=Lax
+  const allowed = new Set([new URL(publicUrl).origin, new URL(request.url).origin]);
+  if (!allowed.has(origin)) {
+    throw new Response("Cross-site request refused", { status: 403 });
+  }
+}

@@ -1,0 +1,138 @@
+/**
+ * The process's long-lived services, started once (lazily on first use, or by
+ * server.js at boot) and stopped on SIGTERM: database, jobs, auth, mailer.
+ */
+import { PgBoss, fromPglite } from "pg-boss";
+import { asc, eq, sql } from "drizzle-orm";
+import { emailOutbox, user } from "#db/schema.ts";
+import { createAuth, type Auth } from "./auth.server.ts";
+import { openDatabase, type Db, type DbHandle, type DbOrTx } from "./db.server.ts";
+import { passwordResetEmail, verifyEmailEmail } from "./emails.server.ts";
+import { env as readEnv, type Env } from "./env.server.ts";
+import { logger } from "./logger.server.ts";
+import {
+  createSmtpTransport,
+  deliverEmail,
+  SEND_EMAIL_QUEUE,
+  writeEmail,
+  type OutgoingEmail,
+} from "./mailer.server.ts";
+import { createLocalStorage, type Storage } from "./storage.server.ts";
+
+export type Runtime = {
+  env: Env;
+  handle: DbHandle;
+  db: Db;
+  auth: Auth;
+  boss: PgBoss;
+  storage: Storage;
+  /** Writes an e-mail to the outbox (in `tx` if given) and returns a function that queues delivery. */
+  queueEmail: (email: OutgoingEmail, tx?: DbOrTx) => Promise<() => Promise<void>>;
+  /** Writes and queues at once (outside any transaction). */
+  sendEmail: (email: OutgoingEmail) => Promise<void>;
+};
+
+export type RuntimeOptions = {
+  env?: Env;
+  /** In-memory PGlite (tests). */
+  memory?: boolean;
+  trustedOrigins?: string[];
+  emailRetryDelaySeconds?: number;
+  seed?: boolean;
+};
+
+const g = globalThis as unknown as { __runtime?: Promise<Runtime>; __runtimeValue?: Runtime };
+
+export function getRuntime(): Promise<Runtime> {
+  g.__runtime ??= startRuntime().catch((error) => {
+    g.__runtime = undefined;
+    throw error;
+  });
+  return g.__runtime;
+}
+
+export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtime> {
+  const env = options.env ?? readEnv();
+  const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, memory: options.memory });
+  const db = handle.db;
+  const storage = createLocalStorage(env.STORAGE_DIR);
+
+  const boss = new PgBoss(
+    handle.pglite
+      ? { db: fromPglite(handle.pglite), schedule: false, supervise: true }
+      : { connectionString: handle.connectionString!, max: 4, schedule: false, supervise: true },
+  );
+  boss.on("error", (error) => logger.error({ err: error }, "job queue error"));
+  await boss.start();
+  const retryDelay = options.emailRetryDelaySeconds ?? 10;
+  await boss.createQueue(SEND_EMAIL_QUEUE, {
+    retryLimit: 25,
+    retryDelay,
+    retryBackoff: true,
+    retryDelayMax: 15 * 60,
+  });
+
+  const transport = createSmtpTransport(env.SMTP_URL);
+  await boss.work<{ outboxId: string }>(SEND_EMAIL_QUEUE, { pollingIntervalSeconds: 1 }, async (jobs) => {
+    for (const job of jobs) {
+      await deliverEmail({ db, outboxId: job.data.outboxId, transport, from: env.MAIL_FROM });
+    }
+  });
+
+  const dispatch = async (outboxId: string) => {
+    await boss.send(SEND_EMAIL_QUEUE, { outboxId }, { singletonKey: outboxId });
+  };
+  const queueEmail: Runtime["queueEmail"] = async (email, tx) => {
+    const id = await writeEmail(tx ?? db, email);
+    return () => dispatch(id);
+  };
+  const sendEmail: Runtime["sendEmail"] = async (email) => {
+    const go = await queueEmail(email);
+    await go();
+  };
+
+  const auth = createAuth({
+    db,
+    env,
+    trustedOrigins: options.trustedOrigins,
+    mailer: {
+      verifyEmail: (input) => sendEmail(verifyEmailEmail(input)),
+      passwordReset: (input) => sendEmail(passwordResetEmail(input)),
+    },
+  });
+
+  // Anything written but never queued (a crash between commit and send) goes now.
+  const stranded = await db
+    .select({ id: emailOutbox.id })
+    .from(emailOutbox)
+    .where(eq(emailOutbox.status, "queued"))
+    .orderBy(asc(emailOutbox.createdAt))
+    .limit(500);
+  for (const row of stranded) await dispatch(row.id);
+
+  const runtime: Runtime = { env, handle, db, auth, boss, storage, queueEmail, sendEmail };
+
+  if (options.seed ?? env.SEED_DEMO) {
+    const [{ count }] = (await db.select({ count: sql<number>`count(*)::int` }).from(user)) as [{ count: number }];
+    if (count === 0) {
+      const { seedDemo } = await import("#db/seed.ts");
+      await seedDemo(runtime);
+    }
+  }
+  g.__runtimeValue = runtime;
+  logger.info({ database: handle.kind, smtp: Boolean(env.SMTP_URL) }, "runtime started");
+  return runtime;
+}
+
+/** Stops jobs, then closes the database. Safe to call twice. */
+export async function stopRuntime(runtime?: Runtime) {
+  const rt = runtime ?? (g.__runtime ? await g.__runtime.catch(() => undefined) : undefined);
+  if (!rt) return;
+  if (!runtime) g.__runtime = undefined;
+  try {
+    await rt.boss.stop({ graceful: true, timeout: 5_000, close: true });
+  } catch (error) {
+    logger.warn({ err: error }, "job queue stop failed");
+  }
+  await rt.handle.close();
+}

@@ -1,0 +1,85 @@
+import { useEffect } from "react";
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
+import { toast as showToast } from "sonner";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { ErrorScreen } from "#app/components/layout/error-screen.tsx";
+import { GoHomeButton } from "#app/components/layout/go-home-button.tsx";
+import { Header } from "#app/components/layout/header.tsx";
+import { NotFound } from "#app/components/layout/not-found.tsx";
+import { Toaster } from "#app/components/ui/toaster.tsx";
+import { getViewer } from "#app/domain/user/get-viewer.server.ts";
+import { readToast } from "#app/lib/toast.server.ts";
+
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/logo.svg", type: "image/svg+xml" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  // Public root: no guard; the viewer decides the header's menu.
+  const viewer = await getViewer(request);
+  const { toast, headers } = await readToast(request);
+  return data({ viewer, toast }, { headers });
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  return (
+    <html lang="en-ZA">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen flex flex-col">
+        <Header viewer={rootData?.viewer ?? null} />
+        <main className="flex-1">{children}</main>
+        <GoHomeButton />
+        <Toaster />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  const { toast } = loaderData;
+  useEffect(() => {
+    if (!toast) return;
+    const fn = toast.type === "error" ? showToast.error : toast.type === "success" ? showToast.success : showToast;
+    fn(toast.title, { description: toast.description });
+  }, [toast]);
+  return (
+    <>
+      {toast ? (
+        <noscript>
+          <div role="status" className="mx-auto max-w-3xl p-3 text-sm">
+            <strong>{toast.title}</strong> {toast.description}
+          </div>
+        </noscript>
+      ) : null}
+      <Outlet />
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  const message = isRouteErrorResponse(error)
+    ? typeof error.data === "string" && error.data
+      ? error.data
+      : error.statusText
+    : import.meta.env.DEV && error instanceof Error
+      ? error.message
+      : undefined;
+  return <ErrorScreen message={message || undefined} />;
+}

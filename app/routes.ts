@@ -1,0 +1,26 @@
+import { type RouteConfig, index, route } from "@react-router/dev/routes";
+
+/**
+ * The route table, in the spec's order (§2). Every route here needs a row in
+ * tests/e2e/permission-matrix.ts.
+ */
+export default [
+  index("routes/home.tsx"),
+  route("auth", "routes/auth/auth.tsx"),
+  route("auth/callback", "routes/auth/auth-callback.tsx"),
+  route("signin", "routes/auth/signin.tsx"),
+  route("signup", "routes/auth/signup.tsx"),
+  route("reset-password", "routes/auth/reset-password.tsx"),
+  route("complete-profile", "routes/auth/complete-profile.tsx"),
+  route("select-role", "routes/auth/select-role.tsx"),
+  route("signout", "routes/auth/signout.tsx"),
+  route("equipment", "routes/catalog/catalog.tsx", { id: "catalog-equipment" }),
+  route("buyer-catalog", "routes/catalog/catalog.tsx", { id: "catalog-buyer" }),
+  route("catalog", "routes/catalog/catalog.tsx", { id: "catalog" }),
+  route("seller-dashboard", "routes/seller/seller-dashboard.tsx"),
+  route("admin", "routes/admin/admin.tsx"),
+  route("admin/mailbox", "routes/admin/mailbox.tsx"),
+  route("admin/mailbox/:id", "routes/admin/mailbox-message.tsx"),
+  route("api/auth/*", "routes/api/auth.ts"),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

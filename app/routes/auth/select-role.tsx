@@ -1,0 +1,89 @@
+import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/select-role";
+import { AuthCard } from "#app/components/auth/auth-card.tsx";
+import { FieldError } from "#app/components/forms/field.tsx";
+import { useActionToast, type ActionToast } from "#app/components/forms/use-action-toast.ts";
+import { Button } from "#app/components/ui/button.tsx";
+import { Label } from "#app/components/ui/label.tsx";
+import { NativeSelect } from "#app/components/ui/select.tsx";
+import { SelectRoleSchema } from "#app/domain/user/auth-schemas.ts";
+import { selectRole } from "#app/domain/user/complete-profile.server.ts";
+import { homePathFor } from "#app/domain/user/viewer.ts";
+import { AppError } from "#app/lib/app-error.ts";
+import { assertSameOrigin, requireUser } from "#app/lib/guards.server.ts";
+import { getRuntime } from "#app/lib/runtime.server.ts";
+import { redirectWithToast } from "#app/lib/toast.server.ts";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Choose your account type | Machinery Marketplace" },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const viewer = await requireUser(request);
+  if (viewer.role || viewer.isAdmin) throw redirect(homePathFor(viewer));
+  return { email: viewer.email };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const viewer = await requireUser(request);
+  const runtime = await getRuntime();
+  assertSameOrigin(request, runtime.env.PUBLIC_URL);
+  const submission = parseWithZod(await request.formData(), { schema: SelectRoleSchema });
+  if (submission.status !== "success") {
+    return data(
+      {
+        result: submission.reply(),
+        toast: { type: "error", title: "Role Required", description: "Please select your account type." } as ActionToast,
+      },
+      { status: 400 },
+    );
+  }
+  try {
+    await selectRole({ db: runtime.db, viewer, role: submission.value.role });
+  } catch (error) {
+    if (error instanceof AppError) {
+      return data(
+        { result: submission.reply({ formErrors: [error.message] }), toast: { type: "error", title: error.title, description: error.message } as ActionToast },
+        { status: error.status },
+      );
+    }
+    throw error;
+  }
+  throw await redirectWithToast("/complete-profile", {
+    type: "success",
+    title: "Profile Updated",
+    description: "Now tell us a little more about you.",
+  });
+}
+
+export default function SelectRole({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  useActionToast(actionData?.toast);
+  const [form, fields] = useForm({
+    id: "select-role-form",
+    lastResult: actionData?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: SelectRoleSchema }),
+    shouldValidate: "onSubmit",
+  });
+  return (
+    <AuthCard title="Choose your account type" description={`Signed in as ${loaderData.email}`}>
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
+        <div className="space-y-1.5">
+          <Label htmlFor={fields.role.id}>Account Type</Label>
+          <NativeSelect {...getSelectProps(fields.role)} key={fields.role.key}>
+            <option value="">Select your account type</option>
+            <option value="buyer">Buyer</option>
+            <option value="seller">Seller</option>
+          </NativeSelect>
+          <FieldError id={fields.role.errorId} errors={fields.role.errors ?? form.errors} />
+        </div>
+        <Button type="submit" className="w-full" disabled={navigation.state === "submitting"}>
+          Complete Setup
+        </Button>
+      </Form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,208 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import type { Route } from "./+types/signin";
+import { AuthCard } from "#app/components/auth/auth-card.tsx";
+import { FormError, TextField } from "#app/components/forms/field.tsx";
+import { useActionToast, type ActionToast } from "#app/components/forms/use-action-toast.ts";
+import { Button } from "#app/components/ui/button.tsx";
+import { Separator } from "#app/components/ui/separator.tsx";
+import { ForgotPasswordSchema, SignInSchema, TITLES } from "#app/domain/user/auth-schemas.ts";
+import { getViewer } from "#app/domain/user/get-viewer.server.ts";
+import {
+  requestPasswordReset,
+  signInWithPassword,
+  startGoogleSignIn,
+} from "#app/domain/user/sign-in.server.ts";
+import { homePathFor } from "#app/domain/user/viewer.ts";
+import { AppError } from "#app/lib/app-error.ts";
+import { assertSameOrigin } from "#app/lib/guards.server.ts";
+import { getRuntime } from "#app/lib/runtime.server.ts";
+import { safeRedirect } from "#app/lib/safe-redirect.ts";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Sign In | Machinery Marketplace" },
+  { name: "description", content: "Sign in to buy and sell heavy machinery in South Africa." },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  // Public; a signed-in user goes to their home.
+  const viewer = await getViewer(request);
+  if (viewer) throw redirect(homePathFor(viewer));
+  const { env } = await getRuntime();
+  return { googleEnabled: env.googleEnabled };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  // Public (signing in); same-origin posts only.
+  const runtime = await getRuntime();
+  assertSameOrigin(request, runtime.env.PUBLIC_URL);
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+
+  if (intent === "google") {
+    try {
+      const { url, headers } = await startGoogleSignIn(runtime, request);
+      return redirect(url, { headers });
+    } catch (error) {
+      if (error instanceof AppError) {
+        return data(
+          { intent, result: undefined, toast: { type: "error", title: error.title, description: error.message } as ActionToast },
+          { status: error.status },
+        );
+      }
+      throw error;
+    }
+  }
+
+  if (intent === "forgot") {
+    const submission = parseWithZod(formData, { schema: ForgotPasswordSchema });
+    if (submission.status !== "success") {
+      const message = submission.error?.email?.[0];
+      return data(
+        {
+          intent,
+          result: submission.reply(),
+          toast: { type: "error", title: TITLES[message ?? ""] ?? "Email Required", description: message } as ActionToast,
+        },
+        { status: 400 },
+      );
+    }
+    await requestPasswordReset(runtime, submission.value.email);
+    return {
+      intent,
+      result: submission.reply({ resetForm: true }),
+      toast: {
+        type: "success",
+        title: "Reset Email Sent",
+        description: "Check your email for password reset instructions.",
+      } as ActionToast,
+    };
+  }
+
+  const submission = parseWithZod(formData, { schema: SignInSchema });
+  if (submission.status !== "success") {
+    return data(
+      {
+        intent: "signin",
+        result: submission.reply({ hideFields: ["password"] }),
+        toast: { type: "error", title: "Missing Information", description: "Please enter both email and password." } as ActionToast,
+      },
+      { status: 400 },
+    );
+  }
+  try {
+    const { headers, userId } = await signInWithPassword(runtime, { ...submission.value, request });
+    // Route by role (spec §4) using the session just created.
+    const cookieHeader = headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    const viewer = await getViewer(new Request(request.url, { headers: { cookie: cookieHeader } }));
+    const home = viewer && viewer.userId === userId ? homePathFor(viewer) : "/";
+    const to = viewer?.role || viewer?.isAdmin ? safeRedirect(submission.value.redirectTo, home) : home;
+    return redirect(to, { headers });
+  } catch (error) {
+    if (error instanceof AppError) {
+      return data(
+        {
+          intent: "signin",
+          result: submission.reply({ formErrors: [error.message], hideFields: ["password"] }),
+          toast: { type: "error", title: error.title, description: error.message } as ActionToast,
+        },
+        { status: error.status },
+      );
+    }
+    throw error;
+  }
+}
+
+export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
+  const [params] = useSearchParams();
+  const forgot = params.get("forgot") === "1";
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formAction?.startsWith("/signin");
+  useActionToast(actionData?.toast);
+  const googleError = params.get("error") === "google";
+
+  const [form, fields] = useForm({
+    id: forgot ? "forgot-form" : "signin-form",
+    lastResult: actionData?.intent === (forgot ? "forgot" : "signin") ? actionData.result : undefined,
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: forgot ? ForgotPasswordSchema : SignInSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const inlineToast = actionData?.toast;
+
+  if (forgot) {
+    return (
+      <AuthCard title="Reset your password" description="Enter your e-mail and we'll send you a reset link.">
+        <Form method="post" {...getFormProps(form)} className="space-y-4">
+          <input type="hidden" name="intent" value="forgot" />
+          {inlineToast?.type === "success" ? (
+            <div role="status" className="rounded-md border border-green-200 bg-green-50 p-3 text-sm text-green-800">
+              <strong>{inlineToast.title}</strong> — {inlineToast.description}
+            </div>
+          ) : null}
+          <TextField label="Email" field={fields.email as never} type="email" autoComplete="email" />
+          <Button type="submit" className="w-full" disabled={busy}>
+            {busy ? "Sending..." : "Send Reset Email"}
+          </Button>
+          <Button asChild variant="link" className="w-full">
+            <Link to="/signin">Back to Sign In</Link>
+          </Button>
+        </Form>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title="Sign In" description="Welcome back to the machinery marketplace.">
+      {googleError ? (
+        <FormError errors={["Google Sign In Failed: we could not complete the sign-in with Google. Please try again."]} />
+      ) : null}
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
+        <input type="hidden" name="intent" value="signin" />
+        <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
+        <FormError errors={form.errors} />
+        <TextField label="Email" field={fields.email as never} type="email" autoComplete="email" />
+        <TextField label="Password" field={fields.password as never} type="password" autoComplete="current-password" />
+        <div className="flex justify-end">
+          <Link to="/signin?forgot=1" className="text-sm text-brand-700 hover:underline">
+            Forgot your password?
+          </Link>
+        </div>
+        <Button type="submit" className="w-full" disabled={busy}>
+          {busy && navigation.formData?.get("intent") === "signin" ? "Signing in..." : "Sign In"}
+        </Button>
+      </Form>
+      {loaderData.googleEnabled ? (
+        <>
+          <div className="my-4 flex items-center gap-3">
+            <Separator className="flex-1" />
+            <span className="text-xs text-gray-500">or</span>
+            <Separator className="flex-1" />
+          </div>
+          <Form method="post">
+            <input type="hidden" name="intent" value="google" />
+            <Button type="submit" variant="outline" className="w-full" disabled={busy}>
+              Continue with Google
+            </Button>
+          </Form>
+        </>
+      ) : null}
+      <p className="mt-6 text-center text-sm text-gray-600">
+        Don't have an account?{" "}
+        <Link to="/signup" className="font-medium text-brand-700 hover:underline">
+          Sign up
+        </Link>
+      </p>
+      <p className="mt-2 text-center text-sm">
+        <Link to="/" className="text-gray-500 hover:underline">
+          Back to home
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

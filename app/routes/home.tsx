@@ -1,0 +1,43 @@
+import type { Route } from "./+types/home";
+import { FeatureGrid } from "#app/components/home/feature-grid.tsx";
+import { FeaturedProducts } from "#app/components/home/featured-products.tsx";
+import { Hero } from "#app/components/home/hero.tsx";
+import { PromoSections } from "#app/components/home/promo-sections.tsx";
+import { findPublicListings } from "#app/domain/listing/find-listings.server.ts";
+import { getViewer } from "#app/domain/user/get-viewer.server.ts";
+import { logger } from "#app/lib/logger.server.ts";
+import { getRuntime } from "#app/lib/runtime.server.ts";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Machinery Marketplace | Buy and sell heavy machinery in South Africa" },
+  {
+    name: "description",
+    content:
+      "Excavators, cranes, loaders, generators and industrial tools from KYC-verified sellers. Urgent and bargain deals, 2.5% split commission.",
+  },
+  { property: "og:title", content: "Machinery Marketplace" },
+  { property: "og:type", content: "website" },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  // Public page.
+  const viewer = await getViewer(request);
+  const { db, storage } = await getRuntime();
+  // Featured-product failures are only logged (spec §8).
+  const featured = await findPublicListings({ db, storage, limit: 6, bargainOnly: true }).catch((error) => {
+    logger.error({ err: error }, "featured products failed");
+    return [];
+  });
+  return { signedIn: Boolean(viewer), featured };
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <Hero signedIn={loaderData.signedIn} />
+      <FeatureGrid />
+      <FeaturedProducts products={loaderData.featured} />
+      <PromoSections />
+    </>
+  );
+}

@@ -1,0 +1,515 @@
+/**
+ * The whole data model (spec §3). better-auth owns user/session/account/
+ * verification; everything else is the marketplace. Money is numeric, never
+ * float; enums are text columns with check constraints so the same SQL runs on
+ * PGlite (PostgreSQL 18) and PostgreSQL 15.
+ */
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp("updated_at", { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+const inList = (column: string, values: readonly string[]) =>
+  sql.raw(`"${column}" in (${values.map((v) => `'${v}'`).join(", ")})`);
+
+export const ROLES = ["buyer", "seller", "admin"] as const;
+export const SIGNUP_ROLES = ["buyer", "seller"] as const;
+export const SELLER_TYPES = ["company", "private"] as const;
+export const SELLER_ROLES = ["agent", "direct"] as const;
+export const CATEGORIES = [
+  "excavators",
+  "cranes",
+  "bulldozers",
+  "loaders",
+  "dump_trucks",
+  "generators",
+  "compressors",
+  "welding_equipment",
+  "other",
+] as const;
+export const CONDITIONS = ["new", "used", "refurbished"] as const;
+export const LISTING_STATUSES = ["draft", "pending", "approved", "sold"] as const;
+export const ADMIN_STATUSES = ["pending", "approved", "rejected"] as const;
+export const REQUEST_STATUSES = ["new", "contacted", "closed"] as const;
+export const REQUEST_TYPES = ["offer", "viewing", "quote"] as const;
+export const QUOTE_TYPES = [
+  "equipment-purchase",
+  "equipment-rental",
+  "maintenance-service",
+  "parts-supply",
+  "consultation",
+  "other",
+] as const;
+export const NOTIFICATION_TYPES = [
+  "listing_status",
+  "purchase_request",
+  "payment_status",
+  "admin_review",
+  "agreement_signed",
+  "contact_message",
+  "offer_request",
+  "viewing_request",
+  "quote_request",
+  "feedback",
+  "generic",
+] as const;
+export const SIGNATURE_METHODS = ["checkbox", "uploaded_pdf"] as const;
+export const MANDATE_STATUSES = ["pdf_requested", "signed"] as const;
+export const OUTBOX_STATUSES = ["queued", "sent", "failed"] as const;
+
+// ---------------------------------------------------------------- better-auth
+export const user = pgTable("user", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  email: text("email").notNull().unique(),
+  emailVerified: boolean("email_verified").notNull().default(false),
+  image: text("image"),
+  role: text("role"),
+  banned: boolean("banned").default(false),
+  banReason: text("ban_reason"),
+  banExpires: timestamp("ban_expires", { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const session = pgTable(
+  "session",
+  {
+    id: text("id").primaryKey(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    token: text("token").notNull().unique(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    impersonatedBy: text("impersonated_by"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("session_user_id_idx").on(t.userId)],
+);
+
+export const account = pgTable(
+  "account",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    password: text("password"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("account_user_id_idx").on(t.userId)],
+);
+
+export const verification = pgTable(
+  "verification",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("verification_identifier_idx").on(t.identifier)],
+);
+
+// ---------------------------------------------------------------- people
+export const profiles = pgTable(
+  "profiles",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .unique()
+      .references(() => user.id, { onDelete: "cascade" }),
+    role: text("role", { enum: ROLES }),
+    fullName: text("full_name"),
+    companyName: text("company_name"),
+    website: text("website"),
+    email: text("email"),
+    phoneNumber: text("phone_number"),
+    sellerType: text("seller_type", { enum: SELLER_TYPES }),
+    sellerRole: text("seller_role", { enum: SELLER_ROLES }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("profiles_role_check", sql`${t.role} is null or ${inList("role", ROLES)}`),
+    check("profiles_seller_type_check", sql`${t.sellerType} is null or ${inList("seller_type", SELLER_TYPES)}`),
+    check("profiles_seller_role_check", sql`${t.sellerRole} is null or ${inList("seller_role", SELLER_ROLES)}`),
+  ],
+);
+
+export const sellers = pgTable(
+  "sellers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .unique()
+      .references(() => user.id, { onDelete: "cascade" }),
+    fullName: text("full_name"),
+    phoneNumber: text("phone_number"),
+    sellerType: text("seller_type", { enum: SELLER_TYPES }),
+    sellerRole: text("seller_role", { enum: SELLER_ROLES }),
+    isVerified: boolean("is_verified").notNull().default(false),
+    kycDocumentUrl: text("kyc_document_url"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("sellers_seller_type_check", sql`${t.sellerType} is null or ${inList("seller_type", SELLER_TYPES)}`),
+    check("sellers_seller_role_check", sql`${t.sellerRole} is null or ${inList("seller_role", SELLER_ROLES)}`),
+  ],
+);
+
+export const buyers = pgTable("buyers", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  userId: text("user_id")
+    .notNull()
+    .unique()
+    .references(() => user.id, { onDelete: "cascade" }),
+  phoneNumber: text("phone_number"),
+  commissionAccepted: boolean("commission_accepted").notNull().default(false),
+  companyName: text("company_name"),
+  createdAt: createdAt(),
+});
+
+export const adminAccess = pgTable(
+  "admin_access",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .unique()
+      .references(() => user.id, { onDelete: "cascade" }),
+    grantedAt: timestamp("granted_at", { withTimezone: true }).notNull().defaultNow(),
+    grantedBy: text("granted_by").references(() => user.id, { onDelete: "set null" }),
+    notes: text("notes"),
+    isActive: boolean("is_active").notNull().default(true),
+  },
+  (t) => [index("admin_access_active_idx").on(t.userId).where(sql`${t.isActive}`)],
+);
+
+export const approvedSellers = pgTable("approved_sellers", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  userId: text("user_id")
+    .notNull()
+    .unique()
+    .references(() => user.id, { onDelete: "cascade" }),
+  approvedAt: timestamp("approved_at", { withTimezone: true }).notNull().defaultNow(),
+  approvedBy: text("approved_by").references(() => user.id, { onDelete: "set null" }),
+  isActive: boolean("is_active").notNull().default(true),
+});
+
+// ---------------------------------------------------------------- listings
+export const listings = pgTable(
+  "listings",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    sellerId: uuid("seller_id")
+      .notNull()
+      .references(() => sellers.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    price: numeric("price", { precision: 14, scale: 2 }).notNull(),
+    category: text("category", { enum: CATEGORIES }).notNull(),
+    condition: text("condition", { enum: CONDITIONS }).notNull(),
+    location: text("location").notNull().default(""),
+    isUrgent: boolean("is_urgent").notNull().default(false),
+    isBargain: boolean("is_bargain").notNull().default(false),
+    status: text("status", { enum: LISTING_STATUSES }).notNull().default("pending"),
+    adminStatus: text("admin_status", { enum: ADMIN_STATUSES }).notNull().default("pending"),
+    archived: boolean("archived").notNull().default(false),
+    createdOn: timestamp("created_on", { withTimezone: true }).notNull().defaultNow(),
+    expiresOn: timestamp("expires_on", { withTimezone: true }).notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("listings_price_check", sql`${t.price} >= 0`),
+    check("listings_category_check", inList("category", CATEGORIES)),
+    check("listings_condition_check", inList("condition", CONDITIONS)),
+    check("listings_status_check", inList("status", LISTING_STATUSES)),
+    check("listings_admin_status_check", inList("admin_status", ADMIN_STATUSES)),
+    check("listings_title_check", sql`length(trim(${t.title})) > 0`),
+    index("listings_seller_idx").on(t.sellerId, t.createdOn.desc()),
+    // The public visibility filter: approved twice, not archived; newest first.
+    index("listings_public_idx")
+      .on(t.createdOn.desc(), t.id.desc())
+      .where(sql`${t.status} = 'approved' and ${t.adminStatus} = 'approved' and not ${t.archived}`),
+    index("listings_public_bargain_idx")
+      .on(t.createdOn.desc())
+      .where(
+        sql`${t.isBargain} and ${t.status} = 'approved' and ${t.adminStatus} = 'approved' and not ${t.archived}`,
+      ),
+    index("listings_admin_queue_idx").on(t.adminStatus, t.createdOn.desc()),
+  ],
+);
+
+export const listingImages = pgTable(
+  "listing_images",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    listingId: uuid("listing_id")
+      .notNull()
+      .references(() => listings.id, { onDelete: "cascade" }),
+    position: integer("position").notNull().default(0),
+    /** Storage key prefix; variants are `${key}-{thumb,card,full}.webp`. */
+    storageKey: text("storage_key").notNull(),
+    width: integer("width"),
+    height: integer("height"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("listing_images_position_idx").on(t.listingId, t.position),
+    check("listing_images_position_check", sql`${t.position} between 0 and 4`),
+  ],
+);
+
+export const listingViews = pgTable(
+  "listing_views",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    listingId: uuid("listing_id")
+      .notNull()
+      .references(() => listings.id, { onDelete: "cascade" }),
+    /** A user id or a hashed anonymous visitor key. */
+    viewerKey: text("viewer_key").notNull(),
+    viewedOn: date("viewed_on").notNull().default(sql`current_date`),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("listing_views_once_per_day_idx").on(t.listingId, t.viewerKey, t.viewedOn)],
+);
+
+export const transactions = pgTable(
+  "transactions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    buyerId: uuid("buyer_id")
+      .notNull()
+      .references(() => buyers.id, { onDelete: "cascade" }),
+    sellerId: uuid("seller_id")
+      .notNull()
+      .references(() => sellers.id, { onDelete: "cascade" }),
+    listingId: uuid("listing_id")
+      .notNull()
+      .references(() => listings.id, { onDelete: "cascade" }),
+    amount: numeric("amount", { precision: 14, scale: 2 }).notNull(),
+    status: text("status", { enum: REQUEST_STATUSES }).notNull().default("new"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("transactions_amount_check", sql`${t.amount} >= 0`),
+    check("transactions_status_check", inList("status", REQUEST_STATUSES)),
+    index("transactions_buyer_idx").on(t.buyerId, t.createdAt.desc()),
+    index("transactions_seller_idx").on(t.sellerId, t.createdAt.desc()),
+    index("transactions_listing_idx").on(t.listingId),
+    // One open purchase request per buyer and listing.
+    uniqueIndex("transactions_open_once_idx")
+      .on(t.buyerId, t.listingId)
+      .where(sql`${t.status} <> 'closed'`),
+  ],
+);
+
+// ---------------------------------------------------------------- messages
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    message: text("message").notNull(),
+    type: text("type", { enum: NOTIFICATION_TYPES }).notNull().default("generic"),
+    read: boolean("read").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("notifications_type_check", inList("type", NOTIFICATION_TYPES)),
+    index("notifications_user_idx").on(t.userId, t.createdAt.desc(), t.id.desc()),
+    index("notifications_unread_idx").on(t.userId).where(sql`not ${t.read}`),
+  ],
+);
+
+export const pendingInvitations = pgTable(
+  "pending_invitations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tokenHash: text("token_hash").notNull().unique(),
+    email: text("email").notNull(),
+    fullName: text("full_name"),
+    role: text("role", { enum: SIGNUP_ROLES }).notNull().default("buyer"),
+    customMessage: text("custom_message"),
+    invitedBy: text("invited_by").references(() => user.id, { onDelete: "set null" }),
+    used: boolean("used").notNull().default(false),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("pending_invitations_role_check", inList("role", SIGNUP_ROLES)),
+    index("pending_invitations_email_idx").on(t.email),
+  ],
+);
+
+export const contactMessages = pgTable(
+  "contact_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone"),
+    subject: text("subject").notNull().default(""),
+    message: text("message").notNull(),
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    handled: boolean("handled").notNull().default(false),
+    handledAt: timestamp("handled_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("contact_messages_created_idx").on(t.createdAt.desc())],
+);
+
+export const userRequests = pgTable(
+  "user_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    requestType: text("request_type", { enum: REQUEST_TYPES }).notNull(),
+    offerAmount: numeric("offer_amount", { precision: 14, scale: 2 }),
+    preferredDate: date("preferred_date"),
+    preferredTime: text("preferred_time"),
+    quoteType: text("quote_type", { enum: QUOTE_TYPES }),
+    details: text("details"),
+    message: text("message"),
+    listingId: uuid("listing_id").references(() => listings.id, { onDelete: "set null" }),
+    status: text("status", { enum: REQUEST_STATUSES }).notNull().default("new"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("user_requests_type_check", inList("request_type", REQUEST_TYPES)),
+    check("user_requests_status_check", inList("status", REQUEST_STATUSES)),
+    check("user_requests_offer_check", sql`${t.offerAmount} is null or ${t.offerAmount} > 0`),
+    check("user_requests_quote_type_check", sql`${t.quoteType} is null or ${inList("quote_type", QUOTE_TYPES)}`),
+    index("user_requests_created_idx").on(t.createdAt.desc()),
+    index("user_requests_user_idx").on(t.userId, t.createdAt.desc()),
+  ],
+);
+
+export const mandateAgreements = pgTable(
+  "mandate_agreements",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    listingId: uuid("listing_id")
+      .notNull()
+      .references(() => listings.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    listingTitle: text("listing_title").notNull(),
+    termsText: text("terms_text").notNull(),
+    signatureMethod: text("signature_method", { enum: SIGNATURE_METHODS }).notNull(),
+    status: text("status", { enum: MANDATE_STATUSES }).notNull().default("signed"),
+    ipAddress: text("ip_address").notNull().default("Unknown"),
+    userEmail: text("user_email").notNull(),
+    signedPdfKey: text("signed_pdf_key"),
+    signedAt: timestamp("signed_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("mandate_agreements_method_check", inList("signature_method", SIGNATURE_METHODS)),
+    check("mandate_agreements_status_check", inList("status", MANDATE_STATUSES)),
+    index("mandate_agreements_listing_idx").on(t.listingId),
+    index("mandate_agreements_user_idx").on(t.userId),
+  ],
+);
+
+export const feedback = pgTable(
+  "feedback",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    userType: text("user_type", { enum: SIGNUP_ROLES }).notNull(),
+    rating: integer("rating").notNull(),
+    comments: text("comments"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("feedback_rating_check", sql`${t.rating} between 1 and 5`),
+    check("feedback_user_type_check", inList("user_type", SIGNUP_ROLES)),
+    index("feedback_user_idx").on(t.userId),
+  ],
+);
+
+export const emailOutbox = pgTable(
+  "email_outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html").notNull(),
+    template: text("template").notNull(),
+    /** [{ filename, contentType, contentBase64 }] */
+    attachments: jsonb("attachments").$type<{ filename: string; contentType: string; contentBase64: string }[]>(),
+    status: text("status", { enum: OUTBOX_STATUSES }).notNull().default("queued"),
+    transport: text("transport"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("email_outbox_status_check", inList("status", OUTBOX_STATUSES)),
+    index("email_outbox_created_idx").on(t.createdAt.desc()),
+    index("email_outbox_to_idx").on(t.toAddress),
+  ],
+);
+
+export const auditEvents = pgTable(
+  "audit_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    actorUserId: text("actor_user_id").references(() => user.id, { onDelete: "set null" }),
+    action: text("action").notNull(),
+    entity: text("entity").notNull(),
+    entityId: text("entity_id"),
+    data: jsonb("data"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("audit_events_entity_idx").on(t.entity, t.entityId)],
+);

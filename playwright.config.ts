@@ -1,0 +1,69 @@
+import { defineConfig } from "@playwright/test";
+
+/**
+ * Browser tests against the production build (`npm run build` first), on a
+ * fresh embedded database seeded with the demo data, with a local OpenID
+ * provider standing in for Google. Debian Chromium; Playwright's own browser
+ * download cannot work here.
+ */
+export const E2E_PORT = 4173;
+export const OIDC_PORT = 4179;
+export const BASE_URL = `http://localhost:${E2E_PORT}`;
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  testMatch: /.*\.e2e\.ts$/,
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : 2,
+  retries: 0,
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  forbidOnly: Boolean(process.env.CI),
+  use: {
+    baseURL: BASE_URL,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
+    },
+  },
+  webServer: [
+    {
+      command: `node --import tsx tests/e2e/support/oidc-server.ts`,
+      url: `http://localhost:${OIDC_PORT}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { OIDC_PORT: String(OIDC_PORT), APP_URL: BASE_URL },
+    },
+    {
+      command: "rm -rf .e2e-data && node server.js",
+      url: `${BASE_URL}/`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: "pipe",
+      env: {
+        NODE_ENV: "production",
+        PORT: String(E2E_PORT),
+        HOST: "127.0.0.1",
+        PUBLIC_URL: BASE_URL,
+        DATA_DIR: ".e2e-data",
+        DATABASE_URL: "",
+        SMTP_URL: "",
+        SEED_DEMO: "1",
+        AUTH_RATE_LIMIT: "0",
+        LOG_LEVEL: "warn",
+        GOOGLE_CLIENT_ID: "marketplace-e2e",
+        GOOGLE_CLIENT_SECRET: "marketplace-e2e-secret",
+        GOOGLE_ISSUER: `http://localhost:${OIDC_PORT}`,
+      },
+    },
+  ],
+});

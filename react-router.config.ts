@@ -1,0 +1,11 @@
+import type { Config } from "@react-router/dev/config";
+
+export default {
+  ssr: true,
+  future: {
+    v8_middleware: false,
+    v8_splitRouteModules: true,
+    v8_trailingSlashAwareDataRequests: true,
+    v8_passThroughRequests: false,
+  },
+} satisfies Config;

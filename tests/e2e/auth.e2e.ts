@@ -1,0 +1,160 @@
+import { expect, test, type Page } from "@playwright/test";
+import { linkIn, readLatestEmail } from "./support/mailbox.ts";
+import { demoUser, signInThroughForm, uniqueEmail } from "./support/personas.ts";
+
+async function signUp(page: Page, input: { email: string; role: "buyer" | "seller"; password?: string; name?: string }) {
+  await page.goto(input.role === "seller" ? "/signup?role=seller" : "/signup");
+  await page.getByLabel("Email *").fill(input.email);
+  await page.getByLabel("Password *", { exact: true }).fill(input.password ?? "secret123");
+  await page.getByLabel("Confirm Password *").fill(input.password ?? "secret123");
+  await page.getByLabel("Account Type *").selectOption(input.role);
+  await page.getByLabel("Full Name *").fill(input.name ?? "Test Person");
+  await page.getByLabel("Phone Number *").fill("082 555 1234");
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page.getByText("Account Created Successfully!").first()).toBeVisible();
+}
+
+async function confirmEmail(page: Page, email: string) {
+  const mail = await readLatestEmail(email, /Confirm your/);
+  await page.goto(linkIn(mail.text));
+  await expect(page.getByText("Email Confirmed!")).toBeVisible();
+}
+
+test("a seller signs up, confirms by e-mail, signs in and lands on the seller dashboard", async ({ page }) => {
+  const email = uniqueEmail("seller");
+  await signUp(page, { email, role: "seller", name: "Sanele Seller" });
+  await confirmEmail(page, email);
+  await page.getByRole("link", { name: "Continue" }).click();
+  await expect(page).toHaveURL(/\/seller-dashboard$/);
+  await expect(page.getByRole("heading", { name: "Welcome, Sanele Seller" })).toBeVisible();
+
+  await page.getByRole("button", { name: "Logout" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("link", { name: "Sign In" }).first()).toBeVisible();
+
+  await signInThroughForm(page, email, "secret123");
+  await expect(page).toHaveURL(/\/seller-dashboard$/);
+});
+
+test("a buyer signs up, confirms, signs in and lands on the buyer catalog", async ({ page }) => {
+  const email = uniqueEmail("buyer");
+  await signUp(page, { email, role: "buyer" });
+  await confirmEmail(page, email);
+  await page.goto("/signout");
+  await page.context().clearCookies();
+  await signInThroughForm(page, email, "secret123");
+  await expect(page).toHaveURL(/\/buyer-catalog$/);
+  await expect(page.getByRole("heading", { name: "Machinery Catalog" })).toBeVisible();
+});
+
+test("the admin lands on the admin panel", async ({ page }) => {
+  const admin = demoUser("admin");
+  await signInThroughForm(page, admin.email, admin.password);
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole("heading", { name: "Admin Panel" })).toBeVisible();
+});
+
+test("a wrong password and an unknown e-mail get the same Invalid Credentials answer", async ({ page }) => {
+  const seller = demoUser("seller");
+  await signInThroughForm(page, seller.email, "not-the-password");
+  await expect(page.getByRole("alert").filter({ hasText: "The email or password you entered is incorrect." })).toBeVisible();
+  await expect(page).toHaveURL(/\/signin/);
+
+  await signInThroughForm(page, uniqueEmail("nobody"), "whatever1");
+  await expect(page.getByRole("alert").filter({ hasText: "The email or password you entered is incorrect." })).toBeVisible();
+});
+
+test("sign-in before confirming the e-mail is refused with Email Not Verified", async ({ page }) => {
+  const email = uniqueEmail("unverified");
+  await signUp(page, { email, role: "buyer" });
+  await signInThroughForm(page, email, "secret123");
+  await expect(
+    page.getByRole("alert").filter({ hasText: "Please check your email and click the verification link before signing in." }),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/signin/);
+});
+
+test("sign-up shows the spec's validation messages", async ({ page }) => {
+  await page.goto("/signup");
+  await page.getByLabel("Email *").fill(uniqueEmail("v"));
+  await page.getByLabel("Password *", { exact: true }).fill("abc");
+  await page.getByLabel("Confirm Password *").fill("abd");
+  await expect(page.getByText("Passwords do not match")).toBeVisible();
+  await page.getByLabel("Full Name *").fill("V");
+  await page.getByLabel("Phone Number *").fill("0825551234");
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page.getByText("Please ensure both password fields match.").first()).toBeVisible();
+  await page.getByLabel("Confirm Password *").fill("abc");
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page.getByText("Password must be at least 6 characters long.").first()).toBeVisible();
+});
+
+test("forgot password → e-mail → reset → sign in with the new password; the link works once", async ({ page }) => {
+  const email = uniqueEmail("reset");
+  await signUp(page, { email, role: "buyer" });
+  await confirmEmail(page, email);
+  await page.context().clearCookies();
+
+  await page.goto("/signin");
+  await page.getByRole("link", { name: "Forgot your password?" }).click();
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Send Reset Email" }).click();
+  await expect(page.getByText("Check your email for password reset instructions.").first()).toBeVisible();
+
+  const mail = await readLatestEmail(email, /Reset your/);
+  const link = linkIn(mail.text);
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/reset-password\?token=/);
+  await page.getByLabel("New Password", { exact: true }).fill("newpass1");
+  await page.getByLabel("Confirm New Password").fill("newpass2");
+  await page.getByRole("button", { name: "Update Password" }).click();
+  await expect(page.getByText("Please make sure both password fields match.").first()).toBeVisible();
+  await page.getByLabel("Confirm New Password").fill("newpass1");
+  await page.getByRole("button", { name: "Update Password" }).click();
+  await expect(page).toHaveURL(/\/signin/);
+  await expect(page.getByText("Password Reset Successful").first()).toBeVisible();
+
+  await signInThroughForm(page, email, "newpass1");
+  await expect(page).toHaveURL(/\/buyer-catalog$/);
+
+  await page.context().clearCookies();
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/signin/);
+  await expect(page.getByText("Invalid Reset Link").first()).toBeVisible();
+});
+
+test("Continue with Google runs the OpenID code flow and asks a new user for a role", async ({ page }) => {
+  const email = uniqueEmail("google");
+  await page.goto("/signin");
+  await page.getByRole("button", { name: "Continue with Google" }).click();
+  // The local OpenID provider's own login and consent pages.
+  await page.locator('input[name="login"]').fill(email);
+  await page.locator('input[name="password"]').fill("any");
+  await page.locator('button[type="submit"]').click();
+  await page.locator('button[type="submit"]').filter({ hasText: /continue/i }).click();
+  await expect(page).toHaveURL(/\/select-role$/);
+  await page.getByLabel("Account Type").selectOption("seller");
+  await page.getByRole("button", { name: "Complete Setup" }).click();
+  await expect(page).toHaveURL(/\/complete-profile$/);
+  await page.getByLabel("Full Name").fill("Gugu Google");
+  await page.getByRole("button", { name: "Complete Profile" }).click();
+  await expect(page).toHaveURL(/\/seller-dashboard$/);
+  await expect(page.getByRole("heading", { name: "Welcome, Gugu Google" })).toBeVisible();
+});
+
+test("a buyer opening /admin is sent home; a visitor opening /seller-dashboard is sent to sign in", async ({ page }) => {
+  await page.goto("/seller-dashboard");
+  await expect(page).toHaveURL(/\/signin\?redirectTo=%2Fseller-dashboard$/);
+  const buyer = demoUser("buyer");
+  await signInThroughForm(page, buyer.email, buyer.password);
+  await expect(page).toHaveURL(/\/seller-dashboard$|\/$/);
+  await page.goto("/admin");
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test("an unknown page shows the 404 screen", async ({ page }) => {
+  const res = await page.goto("/this/does/not/exist");
+  expect(res?.status()).toBe(404);
+  await expect(page.getByText("Oops! Page not found")).toBeVisible();
+  await expect(page.getByRole("link", { name: /home/i }).first()).toBeVisible();
+});

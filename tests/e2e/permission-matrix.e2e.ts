@@ -1,0 +1,27 @@
+import { expect, test } from "@playwright/test";
+import { PERMISSION_MATRIX, type Persona } from "./permission-matrix.ts";
+import { clientFor } from "./support/personas.ts";
+
+const personas: Persona[] = ["visitor", "buyer", "seller", "admin"];
+
+for (const persona of personas) {
+  test(`permission matrix as ${persona}`, async () => {
+    const client = await clientFor(persona);
+    for (const row of PERMISSION_MATRIX) {
+      const url = row.url ?? row.pattern;
+      const res = await client.get(url, { maxRedirects: 0 });
+      const expected = row.expect[persona];
+      const where = `${persona} GET ${url}`;
+      if (expected === "ok") {
+        expect(res.status(), where).toBe(200);
+      } else if (expected === "404") {
+        expect(res.status(), where).toBe(404);
+      } else {
+        expect([301, 302, 303, 307, 308], `${where} should redirect`).toContain(res.status());
+        const location = new URL(res.headers()["location"] ?? "", "http://x").pathname;
+        expect(location, where).toBe(expected);
+      }
+    }
+    await client.dispose();
+  });
+}

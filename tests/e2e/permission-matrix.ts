@@ -1,0 +1,52 @@
+/**
+ * Roles × routes → expected outcome. Every path in app/routes.ts must have a
+ * row (tests/unit/permission-matrix.test.ts fails otherwise); the browser suite
+ * (permission-matrix.e2e.ts) checks each cell against the running app.
+ *
+ * Outcomes: "ok" = 200; "404"; or a path the request is redirected to.
+ */
+export type Persona = "visitor" | "buyer" | "seller" | "admin";
+export type Outcome = "ok" | "404" | `/${string}`;
+
+export type MatrixRow = {
+  /** The route pattern exactly as in app/routes.ts. */
+  pattern: string;
+  /** A concrete URL to request (defaults to the pattern). */
+  url?: string;
+  expect: Record<Persona, Outcome>;
+  /** Why a row is not a plain page (API, action-only...). */
+  note?: string;
+};
+
+const all = (o: Outcome): Record<Persona, Outcome> => ({ visitor: o, buyer: o, seller: o, admin: o });
+
+export const PERMISSION_MATRIX: MatrixRow[] = [
+  { pattern: "/", expect: all("ok") },
+  { pattern: "/auth", expect: { visitor: "/signin", buyer: "/buyer-catalog", seller: "/seller-dashboard", admin: "/admin" } },
+  { pattern: "/auth/callback", expect: all("ok") },
+  { pattern: "/signin", expect: { visitor: "ok", buyer: "/buyer-catalog", seller: "/seller-dashboard", admin: "/admin" } },
+  { pattern: "/signup", expect: { visitor: "ok", buyer: "/buyer-catalog", seller: "/seller-dashboard", admin: "/admin" } },
+  { pattern: "/reset-password", expect: all("/signin"), note: "without a token" },
+  {
+    pattern: "/complete-profile",
+    expect: { visitor: "/signin", buyer: "/buyer-catalog", seller: "/seller-dashboard", admin: "/admin" },
+  },
+  {
+    pattern: "/select-role",
+    expect: { visitor: "/signin", buyer: "/buyer-catalog", seller: "/seller-dashboard", admin: "/admin" },
+  },
+  { pattern: "/signout", expect: all("/"), note: "GET goes home; POST signs out" },
+  { pattern: "/equipment", expect: all("ok") },
+  { pattern: "/buyer-catalog", expect: all("ok") },
+  { pattern: "/catalog", expect: all("ok") },
+  { pattern: "/seller-dashboard", expect: { visitor: "/signin", buyer: "/", seller: "ok", admin: "/" } },
+  { pattern: "/admin", expect: { visitor: "/signin", buyer: "/", seller: "/", admin: "ok" } },
+  { pattern: "/admin/mailbox", expect: { visitor: "/signin", buyer: "/", seller: "/", admin: "ok" } },
+  {
+    pattern: "/admin/mailbox/:id",
+    url: "/admin/mailbox/00000000-0000-0000-0000-000000000000",
+    expect: { visitor: "/signin", buyer: "/", seller: "/", admin: "404" },
+  },
+  { pattern: "/api/auth/*", url: "/api/auth/ok", expect: all("ok"), note: "better-auth health endpoint" },
+  { pattern: "*", url: "/no-such-page", expect: all("404") },
+];
