@@ -19,7 +19,7 @@ export default tseslint.config(
   },
   {
     files: ["server.js", "scripts/**", "tests/**", "bench/**"],
-    languageOptions: { globals: { process: "readonly", console: "readonly" } },
+    languageOptions: { globals: { process: "readonly", console: "readonly", setTimeout: "readonly", URL: "readonly" } },
     rules: { "no-console": "off" },
   },
 );

@@ -6,7 +6,12 @@ import { z } from "zod";
  */
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  PORT: z.coerce
+    .number({ message: "PORT must be a number between 1 and 65535" })
+    .int()
+    .min(1, "PORT must be a number between 1 and 65535")
+    .max(65535, "PORT must be a number between 1 and 65535")
+    .default(3000),
   HOST: z.string().default("0.0.0.0"),
   PUBLIC_URL: z
     .url({ message: "PUBLIC_URL must be a full URL such as http://localhost:3000" })
