@@ -14,7 +14,7 @@ import {
   account,
   adminAccess,
   buyers,
-  CATEGORIES,
+  type CATEGORIES,
   listingImages,
   listings,
   profiles,

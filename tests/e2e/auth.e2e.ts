@@ -142,14 +142,24 @@ test("Continue with Google runs the OpenID code flow and asks a new user for a r
   await expect(page.getByRole("heading", { name: "Welcome, Gugu Google" })).toBeVisible();
 });
 
-test("a buyer opening /admin is sent home; a visitor opening /seller-dashboard is sent to sign in", async ({ page }) => {
+test("a visitor opening /seller-dashboard signs in and comes back to it", async ({ page }) => {
   await page.goto("/seller-dashboard");
   await expect(page).toHaveURL(/\/signin\?redirectTo=%2Fseller-dashboard$/);
+  const seller = demoUser("seller");
+  await page.getByLabel("Email").fill(seller.email);
+  await page.getByLabel("Password").fill(seller.password);
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await expect(page).toHaveURL(/\/seller-dashboard$/);
+});
+
+test("a buyer opening /admin or /seller-dashboard is sent home", async ({ page }) => {
   const buyer = demoUser("buyer");
   await signInThroughForm(page, buyer.email, buyer.password);
-  await expect(page).toHaveURL(/\/seller-dashboard$|\/$/);
+  await expect(page).toHaveURL(/\/buyer-catalog$/);
   await page.goto("/admin");
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/localhost:\d+\/$/);
+  await page.goto("/seller-dashboard");
+  await expect(page).toHaveURL(/localhost:\d+\/$/);
 });
 
 test("an unknown page shows the 404 screen", async ({ page }) => {
