@@ -41,7 +41,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen flex flex-col">
         <Header viewer={rootData?.viewer ?? null} />
-        <main className="flex-1">{children}</main>
+        <main className="flex-1 pb-20">{children}</main>
         <GoHomeButton />
         <Toaster />
         <ScrollRestoration />
