@@ -16,6 +16,9 @@ app.disable("x-powered-by");
 app.set("trust proxy", process.env.TRUST_PROXY === "1");
 app.use(compression());
 
+/** What loaders and actions get besides the request: the client's address (spec: mandate IP). */
+const getLoadContext = (req) => ({ clientIp: req.ip || req.socket.remoteAddress || null });
+
 let vite;
 let loadEntry;
 if (dev) {
@@ -28,7 +31,7 @@ if (dev) {
     "/media",
     express.static(path.resolve(process.env.STORAGE_DIR ?? path.join(process.env.DATA_DIR ?? "./data", "uploads"), "public")),
   );
-  app.all("/{*splat}", createRequestHandler({ build: loadBuild, mode: "development" }));
+  app.all("/{*splat}", createRequestHandler({ build: loadBuild, mode: "development", getLoadContext }));
 } else {
   const build = await import("./build/server/index.js");
   loadEntry = async () => build.entry.module;
@@ -40,7 +43,7 @@ if (dev) {
       maxAge: "7d",
     }),
   );
-  app.all("/{*splat}", createRequestHandler({ build, mode: "production" }));
+  app.all("/{*splat}", createRequestHandler({ build, mode: "production", getLoadContext }));
 }
 
 const entry = await loadEntry();

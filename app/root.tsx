@@ -18,15 +18,15 @@ import { Header } from "#app/components/layout/header.tsx";
 import { NotFound } from "#app/components/layout/not-found.tsx";
 import { Toaster } from "#app/components/ui/toaster.tsx";
 import { getViewer } from "#app/domain/user/get-viewer.server.ts";
-import { readToast } from "#app/lib/toast.server.ts";
+import { readToasts } from "#app/lib/toast.server.ts";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/logo.svg", type: "image/svg+xml" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   // Public root: no guard; the viewer decides the header's menu.
   const viewer = await getViewer(request);
-  const { toast, headers } = await readToast(request);
-  return data({ viewer, toast }, { headers });
+  const { toasts, headers } = await readToasts(request);
+  return data({ viewer, toasts }, { headers });
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -52,19 +52,22 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
-  const { toast } = loaderData;
+  const { toasts } = loaderData;
   useEffect(() => {
-    if (!toast) return;
-    const fn = toast.type === "error" ? showToast.error : toast.type === "success" ? showToast.success : showToast;
-    fn(toast.title, { description: toast.description });
-  }, [toast]);
+    for (const toast of toasts) {
+      const fn = toast.type === "error" ? showToast.error : toast.type === "success" ? showToast.success : showToast;
+      fn(toast.title, { description: toast.description });
+    }
+  }, [toasts]);
   return (
     <>
-      {toast ? (
+      {toasts.length ? (
         <noscript>
-          <div role="status" className="mx-auto max-w-3xl p-3 text-sm">
-            <strong>{toast.title}</strong> {toast.description}
-          </div>
+          {toasts.map((toast) => (
+            <div key={toast.title} role="status" className="mx-auto max-w-3xl p-3 text-sm">
+              <strong>{toast.title}</strong> {toast.description}
+            </div>
+          ))}
         </noscript>
       ) : null}
       <Outlet />

@@ -62,3 +62,61 @@ export function passwordResetEmail(input: { email: string; name: string; url: st
     action: { label: "Reset my password", url: input.url },
   });
 }
+
+export function agreementConfirmationEmail(input: { email: string; listingTitle: string; signatureMethod: string }) {
+  return layout({
+    to: input.email,
+    subject: `Mandate agreement signed: ${input.listingTitle}`,
+    template: "send-agreement-confirmation",
+    greeting: "Hello,",
+    paragraphs: [
+      `Thank you. Your exclusive sales mandate for "${input.listingTitle}" has been recorded (signature method: ${input.signatureMethod}).`,
+      "Your listing is now waiting for our team's approval. We will let you know as soon as it is live.",
+    ],
+  });
+}
+
+export function agreementPdfEmail(input: {
+  email: string;
+  listingTitle: string;
+  pdf: Uint8Array;
+  copy?: { signedBy: string; signatureMethod: string };
+}) {
+  const paragraphs = input.copy
+    ? [
+        `A mandate PDF for "${input.listingTitle}" was sent to the seller for signature.`,
+        `Signed by: ${input.copy.signedBy}`,
+        `Signature Method: ${input.copy.signatureMethod}`,
+      ]
+    : [
+        `Attached is the exclusive sales mandate for "${input.listingTitle}".`,
+        "Please print it, sign it, scan it as a PDF and upload it on the listing's mandate page.",
+      ];
+  return {
+    ...layout({
+      to: input.email,
+      subject: `${input.copy ? "Copy: " : ""}Mandate to sign: ${input.listingTitle}`,
+      template: "send-agreement-pdf",
+      greeting: "Hello,",
+      paragraphs,
+    }),
+    attachments: [
+      {
+        filename: "exclusive-sales-mandate.pdf",
+        contentType: "application/pdf",
+        contentBase64: Buffer.from(input.pdf).toString("base64"),
+      },
+    ],
+  };
+}
+
+export function listingNotificationEmail(input: { email: string; title: string; status: string; url: string }) {
+  return layout({
+    to: input.email,
+    subject: `Your listing was ${input.status}: ${input.title}`,
+    template: "send-listing-notification",
+    greeting: "Hello,",
+    paragraphs: [`Your listing "${input.title}" was ${input.status} by our team.`],
+    action: { label: "Open your dashboard", url: input.url },
+  });
+}

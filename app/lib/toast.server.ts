@@ -20,18 +20,14 @@ function toastCookie() {
   return cookie;
 }
 
-export async function toastHeaders(toast: Toast) {
-  return { "Set-Cookie": await toastCookie().serialize(toast) };
-}
-
-export async function redirectWithToast(to: string, toast: Toast, init: { headers?: HeadersInit } = {}) {
+export async function redirectWithToast(to: string, toast: Toast | Toast[], init: { headers?: HeadersInit } = {}) {
   const headers = new Headers(init.headers);
-  headers.append("Set-Cookie", await toastCookie().serialize(toast));
+  headers.append("Set-Cookie", await toastCookie().serialize(Array.isArray(toast) ? toast : [toast]));
   return redirect(to, { headers });
 }
 
-export async function readToast(request: Request): Promise<{ toast: Toast | null; headers: HeadersInit }> {
-  const value = (await toastCookie().parse(request.headers.get("cookie"))) as Toast | null;
-  if (!value) return { toast: null, headers: {} };
-  return { toast: value, headers: { "Set-Cookie": await toastCookie().serialize("", { maxAge: 0 }) } };
+export async function readToasts(request: Request): Promise<{ toasts: Toast[]; headers: HeadersInit }> {
+  const value = (await toastCookie().parse(request.headers.get("cookie"))) as Toast[] | null;
+  if (!Array.isArray(value) || value.length === 0) return { toasts: [], headers: {} };
+  return { toasts: value.slice(0, 3), headers: { "Set-Cookie": await toastCookie().serialize("", { maxAge: 0 }) } };
 }

@@ -40,13 +40,37 @@ export const PERMISSION_MATRIX: MatrixRow[] = [
   { pattern: "/buyer-catalog", expect: all("ok") },
   { pattern: "/catalog", expect: all("ok") },
   { pattern: "/seller-dashboard", expect: { visitor: "/signin", buyer: "/", seller: "ok", admin: "/" } },
+  { pattern: "/seller/create", expect: { visitor: "/signin", buyer: "/", seller: "ok", admin: "/" } },
+  {
+    pattern: "/seller/mandate/:listingId",
+    url: "/seller/mandate/00000000-0000-0000-0000-000000000000",
+    expect: { visitor: "/signin", buyer: "/", seller: "404", admin: "/" },
+    note: "a seller only reaches their own listings' mandates (others: 404)",
+  },
+  {
+    pattern: "/mandates/:agreementId/pdf",
+    url: "/mandates/00000000-0000-0000-0000-000000000000/pdf",
+    expect: { visitor: "/signin", buyer: "404", seller: "404", admin: "404" },
+    note: "only the signer and admins; unknown or someone else's: 404",
+  },
   { pattern: "/admin", expect: { visitor: "/signin", buyer: "/", seller: "/", admin: "ok" } },
+  {
+    pattern: "/admin/listings/:id/edit",
+    url: "/admin/listings/00000000-0000-0000-0000-000000000000/edit",
+    expect: { visitor: "/signin", buyer: "/", seller: "/", admin: "404" },
+  },
   { pattern: "/admin/mailbox", expect: { visitor: "/signin", buyer: "/", seller: "/", admin: "ok" } },
   {
     pattern: "/admin/mailbox/:id",
     url: "/admin/mailbox/00000000-0000-0000-0000-000000000000",
     expect: { visitor: "/signin", buyer: "/", seller: "/", admin: "404" },
   },
+  {
+    pattern: "/admin/mailbox/:id/attachments/:index",
+    url: "/admin/mailbox/00000000-0000-0000-0000-000000000000/attachments/0",
+    expect: { visitor: "/signin", buyer: "/", seller: "/", admin: "404" },
+  },
   { pattern: "/api/auth/*", url: "/api/auth/ok", expect: all("ok"), note: "better-auth health endpoint" },
+  { pattern: "/api/listings", expect: all("404"), note: "POST only (see listing-permissions.e2e.ts)" },
   { pattern: "*", url: "/no-such-page", expect: all("404") },
 ];

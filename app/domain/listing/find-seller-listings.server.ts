@@ -1,35 +1,75 @@
-import { desc, eq } from "drizzle-orm";
-import { listings, sellers } from "#db/schema.ts";
+/**
+ * The seller's dashboard data: their own listings (ownership in the query),
+ * real view counts, and their signed mandates.
+ */
+import { and, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import { listings, listingViews, mandateAgreements, sellers } from "#db/schema.ts";
 import type { DbOrTx } from "#app/lib/db.server.ts";
+import { listingBadge } from "./listing-state.ts";
 
-/** Dashboard badge (spec §4): Active, Pending, Rejected or Draft. */
-export function dashboardStatus(l: { status: string; adminStatus: string }) {
-  if (l.status === "sold") return "Sold";
-  if (l.status === "approved" && l.adminStatus === "approved") return "Active";
-  if (l.status === "pending" || l.adminStatus === "pending") return "Pending";
-  if (l.adminStatus === "rejected") return "Rejected";
-  return "Draft";
-}
-
-/** The seller's own listings, newest first (ownership is in the query). */
-export async function findSellerListings(options: { db: DbOrTx; userId: string }) {
-  const rows = await options.db
+export async function findSellerDashboard(options: { db: DbOrTx; userId: string; now?: Date }) {
+  const { db, userId } = options;
+  const now = options.now ?? new Date();
+  const rows = await db
     .select({
       id: listings.id,
       title: listings.title,
       price: listings.price,
       status: listings.status,
       adminStatus: listings.adminStatus,
+      archived: listings.archived,
       createdOn: listings.createdOn,
+      expiresOn: listings.expiresOn,
+      views: sql<number>`(select count(*)::int from ${listingViews} where ${listingViews.listingId} = ${listings.id})`,
     })
     .from(listings)
     .innerJoin(sellers, eq(sellers.id, listings.sellerId))
-    .where(eq(sellers.userId, options.userId))
+    .where(eq(sellers.userId, userId))
     .orderBy(desc(listings.createdOn));
-  return rows.map((r) => ({
-    ...r,
+  const ids = rows.map((r) => r.id);
+  const day = 86_400_000;
+  const weekAgo = new Date(now.getTime() - 7 * day);
+  const twoWeeksAgo = new Date(now.getTime() - 14 * day);
+  const [weeks] = ids.length
+    ? await db
+        .select({
+          thisWeek: sql<number>`count(*) filter (where ${listingViews.createdAt} >= ${weekAgo.toISOString()})::int`,
+          lastWeek: sql<number>`count(*) filter (where ${listingViews.createdAt} < ${weekAgo.toISOString()})::int`,
+        })
+        .from(listingViews)
+        .where(and(inArray(listingViews.listingId, ids), gte(listingViews.createdAt, twoWeeksAgo), lt(listingViews.createdAt, now)))
+    : [{ thisWeek: 0, lastWeek: 0 }];
+  const mandates = await db
+    .select({
+      id: mandateAgreements.id,
+      listingTitle: mandateAgreements.listingTitle,
+      signatureMethod: mandateAgreements.signatureMethod,
+      signedAt: mandateAgreements.signedAt,
+      hasPdf: sql<boolean>`${mandateAgreements.signedPdfKey} is not null`,
+    })
+    .from(mandateAgreements)
+    .where(and(eq(mandateAgreements.userId, userId), eq(mandateAgreements.status, "signed")))
+    .orderBy(desc(mandateAgreements.signedAt));
+
+  const items = rows.map((r) => ({
+    id: r.id,
+    title: r.title,
     price: Number(r.price),
+    views: r.views,
     createdOn: r.createdOn.toISOString(),
-    badge: dashboardStatus(r),
+    badge: listingBadge(r),
   }));
+  const thisWeek = weeks?.thisWeek ?? 0;
+  const lastWeek = weeks?.lastWeek ?? 0;
+  return {
+    listings: items,
+    stats: {
+      totalViews: items.reduce((sum, l) => sum + l.views, 0),
+      active: items.filter((l) => l.badge === "Active").length,
+      pending: items.filter((l) => l.badge === "Pending").length,
+      // A real week-over-week change, or nothing when there is no previous week to compare with.
+      viewsChangePercent: lastWeek > 0 ? Math.round(((thisWeek - lastWeek) / lastWeek) * 100) : null,
+    },
+    mandates: mandates.map((m) => ({ ...m, signedAt: m.signedAt?.toISOString() ?? null })),
+  };
 }

@@ -1,48 +1,212 @@
-import { Link } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/admin";
+import { useActionToast, type ActionToast } from "#app/components/forms/use-action-toast.ts";
 import { Alert, AlertDescription, AlertTitle } from "#app/components/ui/alert.tsx";
-import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
-import { requireAdmin } from "#app/lib/guards.server.ts";
+import { Badge } from "#app/components/ui/badge.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { ADMIN_FILTERS, findAdminListings, type AdminFilter } from "#app/domain/listing/find-admin-listings.server.ts";
+import type { ModerationAction } from "#app/domain/listing/listing-state.ts";
+import { deleteListingAsAdmin, moderateListing } from "#app/domain/listing/moderate-listing.server.ts";
+import { AppError } from "#app/lib/app-error.ts";
+import { categoryLabel, formatAdminDate, formatPrice } from "#app/lib/format.ts";
+import { assertSameOrigin, requireAdmin } from "#app/lib/guards.server.ts";
+import { orError } from "#app/lib/respond.server.ts";
 import { getRuntime } from "#app/lib/runtime.server.ts";
+import { cn } from "#app/lib/utils.ts";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Admin Panel | Machinery Marketplace" },
   { name: "robots", content: "noindex" },
 ];
 
+const TABS = [
+  { id: "listings", label: "Listings" },
+  { id: "users", label: "Users" },
+  { id: "messages", label: "Contact Messages" },
+  { id: "requests", label: "Buyer Requests" },
+] as const;
+
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requireAdmin(request);
-  const { env } = await getRuntime();
-  return { name: viewer.fullName ?? viewer.name, smtp: Boolean(env.SMTP_URL) };
+  const { db, storage, env } = await getRuntime();
+  const url = new URL(request.url);
+  const tab = TABS.some((t) => t.id === url.searchParams.get("tab")) ? url.searchParams.get("tab")! : "listings";
+  const status = (ADMIN_FILTERS as readonly string[]).includes(url.searchParams.get("status") ?? "")
+    ? (url.searchParams.get("status") as AdminFilter)
+    : "pending";
+  const listings = tab === "listings" ? await findAdminListings({ db, storage, filter: status }) : [];
+  return { name: viewer.fullName ?? viewer.name, smtp: Boolean(env.SMTP_URL), tab, status, listings };
 }
 
-export default function Admin({ loaderData }: Route.ComponentProps) {
+const SUCCESS: Record<ModerationAction, (title: string) => ActionToast> = {
+  approve: () => ({ type: "success", title: "Listing approved successfully." }),
+  reject: () => ({ type: "success", title: "Listing rejected successfully." }),
+  "mark-sold": () => ({ type: "success", title: "Marked as Sold" }),
+};
+
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const runtime = await getRuntime();
+  assertSameOrigin(request, runtime.env.PUBLIC_URL);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const listingId = String(form.get("listingId") ?? "");
+  return orError(async () => {
+    if (intent === "delete") {
+      const { title } = await deleteListingAsAdmin({ runtime, admin, listingId });
+      return { toast: { type: "success", title: "Item Deleted", description: `"${title}" was deleted.` } as ActionToast };
+    }
+    if (intent === "approve" || intent === "reject" || intent === "mark-sold") {
+      const { title } = await moderateListing({ runtime, admin, listingId, action: intent });
+      return { toast: { ...SUCCESS[intent](title), description: title } as ActionToast };
+    }
+    throw new AppError("BAD_REQUEST", "Error", "Unknown action.");
+  });
+}
+
+export default function Admin({ loaderData, actionData }: Route.ComponentProps) {
+  const { tab, status, listings } = loaderData;
+  const navigation = useNavigation();
+  useActionToast(actionData?.toast);
   return (
-    <div className="mx-auto max-w-6xl px-4 py-8">
+    <div className="mx-auto max-w-7xl px-4 py-8">
       <h1 className="text-3xl font-bold">Admin Panel</h1>
-      <p className="mt-1 text-gray-600">Signed in as {loaderData.name}.</p>
-      <Alert className="mt-6">
+      <Alert className="mt-4">
         <AlertTitle>Notifications</AlertTitle>
         <AlertDescription>
           SMS notifications are disabled. Sellers get in-app notifications when a listing is approved or rejected.
-          E-mail notifications are active.
+          E-mail notifications are active{loaderData.smtp ? "" : " (no SMTP configured: they land in the "}
+          {loaderData.smtp ? null : (
+            <>
+              <Link to="/admin/mailbox" className="font-medium text-brand-700 underline">
+                dev mailbox
+              </Link>
+              )
+            </>
+          )}
+          .
         </AlertDescription>
       </Alert>
-      <Card className="mt-6">
-        <CardHeader>
-          <CardTitle>E-mail</CardTitle>
-        </CardHeader>
-        <CardContent className="text-sm text-gray-700">
-          {loaderData.smtp ? (
-            <p>E-mails are delivered over SMTP. Every message is also kept in the outbox.</p>
-          ) : (
-            <p>No SMTP server is configured: e-mails land in the dev mailbox.</p>
-          )}
-          <Link to="/admin/mailbox" className="mt-2 inline-block font-medium text-brand-700 hover:underline">
-            Open the mailbox
+      <nav aria-label="Admin sections" className="mt-6 flex flex-wrap gap-2 border-b">
+        {TABS.map((t) => (
+          <Link
+            key={t.id}
+            to={`/admin?tab=${t.id}`}
+            aria-current={tab === t.id ? "page" : undefined}
+            className={cn(
+              "-mb-px border-b-2 px-4 py-2 text-sm font-medium",
+              tab === t.id ? "border-brand-600 text-brand-700" : "border-transparent text-gray-600 hover:text-gray-900",
+            )}
+          >
+            {t.label}
           </Link>
-        </CardContent>
-      </Card>
+        ))}
+      </nav>
+      {actionData?.toast?.type === "error" ? (
+        <div role="alert" className="mt-4 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-700">
+          {actionData.toast.description}
+        </div>
+      ) : null}
+      {tab === "listings" ? (
+        <section className="mt-6" aria-label="Listings">
+          <div className="flex flex-wrap gap-2" role="group" aria-label="Filter by status">
+            {ADMIN_FILTER_LABELS.map(([id, label]) => (
+              <Button key={id} asChild size="sm" variant={status === id ? "default" : "outline"}>
+                <Link to={`/admin?tab=listings&status=${id}`}>{label}</Link>
+              </Button>
+            ))}
+          </div>
+          {listings.length === 0 ? (
+            <p className="mt-10 text-center text-gray-500">No listings here.</p>
+          ) : (
+            <ul className="mt-6 space-y-4">
+              {listings.map((l) => (
+                <li key={l.id} className="flex flex-col gap-4 rounded-lg border bg-white p-4 sm:flex-row" aria-label={l.title}>
+                  <img
+                    src={l.imageUrl ?? "/placeholder.svg"}
+                    alt=""
+                    className="aspect-[4/3] w-full rounded object-cover sm:w-48"
+                    loading="lazy"
+                  />
+                  <div className="min-w-0 flex-1 space-y-1">
+                    <div className="flex flex-wrap items-center gap-2">
+                      <h2 className="text-lg font-semibold">{l.title}</h2>
+                      {l.isUrgent ? <Badge variant="urgent">Urgent</Badge> : null}
+                      {l.isBargain ? <Badge variant="bargain">Bargain</Badge> : null}
+                      <Badge variant="secondary">{l.adminStatus === "pending" ? "Pending Review" : l.adminStatus}</Badge>
+                      {l.status === "sold" ? <Badge variant="outline">Sold</Badge> : null}
+                    </div>
+                    <p className="text-sm text-gray-600">
+                      {l.sellerName ?? "Seller"} · {l.sellerEmail}
+                    </p>
+                    <p className="text-sm text-gray-700">
+                      {l.description.length > 150 ? `${l.description.slice(0, 150)}...` : l.description}
+                    </p>
+                    <p className="font-bold text-brand-700">
+                      {formatPrice(l.price)} <span className="text-sm font-normal text-gray-500">· {categoryLabel(l.category)}</span>
+                    </p>
+                    <p className="text-xs text-gray-500">Created {formatAdminDate(l.createdOn)}</p>
+                  </div>
+                  <div className="flex flex-row flex-wrap gap-2 sm:w-40 sm:flex-col">
+                    {l.actions.includes("approve") ? <ActionButton id={l.id} intent="approve" label="Approve" busy={navigation.state !== "idle"} /> : null}
+                    {l.actions.includes("reject") ? (
+                      <ActionButton id={l.id} intent="reject" label="Reject" variant="outline" busy={navigation.state !== "idle"} />
+                    ) : null}
+                    {l.actions.includes("mark-sold") ? (
+                      <ActionButton id={l.id} intent="mark-sold" label="Mark as Sold" variant="secondary" busy={navigation.state !== "idle"} />
+                    ) : null}
+                    <Button asChild size="sm" variant="outline">
+                      <Link to={`/admin/listings/${l.id}/edit`}>Edit</Link>
+                    </Button>
+                    <ActionButton
+                      id={l.id}
+                      intent="delete"
+                      label="Delete"
+                      variant="destructive"
+                      busy={navigation.state !== "idle"}
+                      confirm={`Delete "${l.title}" permanently? This cannot be undone.`}
+                    />
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      ) : (
+        <p className="mt-10 text-center text-gray-500">This section is being built.</p>
+      )}
     </div>
+  );
+}
+
+const ADMIN_FILTER_LABELS: [string, string][] = [
+  ["pending", "Pending Review"],
+  ["approved", "Approved"],
+  ["rejected", "Rejected"],
+  ["sold", "Sold"],
+  ["all", "All"],
+];
+
+function ActionButton(props: {
+  id: string;
+  intent: string;
+  label: string;
+  variant?: "default" | "outline" | "secondary" | "destructive";
+  busy: boolean;
+  confirm?: string;
+}) {
+  return (
+    <Form
+      method="post"
+      onSubmit={(e) => {
+        if (props.confirm && !window.confirm(props.confirm)) e.preventDefault();
+      }}
+    >
+      <input type="hidden" name="listingId" value={props.id} />
+      <input type="hidden" name="intent" value={props.intent} />
+      <Button type="submit" size="sm" variant={props.variant ?? "default"} disabled={props.busy} className="w-full">
+        {props.label}
+      </Button>
+    </Form>
   );
 }

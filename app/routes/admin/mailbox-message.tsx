@@ -45,7 +45,13 @@ export default function MailboxMessage({ loaderData }: Route.ComponentProps) {
         {m.attachments.length ? (
           <>
             <dt className="font-medium">Attachments</dt>
-            <dd>{m.attachments.map((a) => a.filename).join(", ")}</dd>
+            <dd>
+              {m.attachments.map((a, i) => (
+                <a key={a.filename} href={`/admin/mailbox/${m.id}/attachments/${i}`} className="mr-3 text-brand-700 underline">
+                  {a.filename}
+                </a>
+              ))}
+            </dd>
           </>
         ) : null}
       </dl>

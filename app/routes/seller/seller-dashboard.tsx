@@ -1,9 +1,25 @@
+import { Eye, FileText, Plus } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Form, Link, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/seller-dashboard";
+import { useActionToast, type ActionToast } from "#app/components/forms/use-action-toast.ts";
+import { ListingForm } from "#app/components/listing/listing-form.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
+import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
-import { findSellerListings } from "#app/domain/listing/find-seller-listings.server.ts";
-import { formatPrice, formatShortDate } from "#app/lib/format.ts";
-import { requireRole } from "#app/lib/guards.server.ts";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "#app/components/ui/dialog.tsx";
+import { Input } from "#app/components/ui/input.tsx";
+import { Label } from "#app/components/ui/label.tsx";
+import { Textarea } from "#app/components/ui/textarea.tsx";
+import { detectDevice } from "#app/domain/listing/image-rules.ts";
+import { findSellerDashboard } from "#app/domain/listing/find-seller-listings.server.ts";
+import { deleteOwnListing } from "#app/domain/listing/moderate-listing.server.ts";
+import { ContactAdminSchema } from "#app/domain/notification/contact-admin-schema.ts";
+import { contactAdmin } from "#app/domain/notification/contact-admin.server.ts";
+import { AppError } from "#app/lib/app-error.ts";
+import { formatAdminDate, formatPrice, formatShortDate } from "#app/lib/format.ts";
+import { assertSameOrigin, requireRole } from "#app/lib/guards.server.ts";
+import { orError } from "#app/lib/respond.server.ts";
 import { getRuntime } from "#app/lib/runtime.server.ts";
 
 export const meta: Route.MetaFunction = () => [
@@ -14,39 +30,114 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requireRole(request, "seller");
   const { db } = await getRuntime();
-  const listings = await findSellerListings({ db, userId: viewer.userId });
-  return { fullName: viewer.fullName ?? viewer.name, listings };
+  const dashboard = await findSellerDashboard({ db, userId: viewer.userId });
+  return { fullName: viewer.fullName ?? viewer.name, ...dashboard };
 }
 
-export default function SellerDashboard({ loaderData }: Route.ComponentProps) {
-  const { fullName, listings } = loaderData;
-  const active = listings.filter((l) => l.badge === "Active").length;
-  const pending = listings.filter((l) => l.badge === "Pending").length;
+export async function action({ request }: Route.ActionArgs) {
+  const viewer = await requireRole(request, "seller");
+  const runtime = await getRuntime();
+  assertSameOrigin(request, runtime.env.PUBLIC_URL);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  return orError(async () => {
+    if (intent === "delete") {
+      try {
+        const { title } = await deleteOwnListing({ runtime, viewer, listingId: String(form.get("listingId") ?? "") });
+        return { toast: { type: "success", title: "Listing Deleted", description: `"${title}" was deleted.` } as ActionToast };
+      } catch (error) {
+        if (error instanceof AppError) throw new AppError(error.code, "Error", "Failed to delete listing");
+        throw error;
+      }
+    }
+    if (intent === "contact-admin") {
+      const parsed = ContactAdminSchema.safeParse(Object.fromEntries(form));
+      if (!parsed.success) throw new AppError("BAD_REQUEST", "Message Required", parsed.error.issues[0]!.message);
+      await contactAdmin({ db: runtime.db, viewer, input: parsed.data });
+      return { toast: { type: "success", title: "Message Sent Successfully!" } as ActionToast };
+    }
+    throw new AppError("BAD_REQUEST", "Error", "Unknown action.");
+  });
+}
+
+const BADGE_VARIANT: Record<string, "bargain" | "urgent" | "secondary" | "outline" | "default"> = {
+  Active: "bargain",
+  Rejected: "urgent",
+  Pending: "default",
+  Sold: "outline",
+  Expired: "secondary",
+  Draft: "secondary",
+};
+
+export default function SellerDashboard({ loaderData, actionData }: Route.ComponentProps) {
+  const { fullName, listings, stats, mandates } = loaderData;
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  useActionToast(actionData?.toast);
+  const [createOpen, setCreateOpen] = useState(false);
+  const [contactOpen, setContactOpen] = useState(false);
+  const [mobile, setMobile] = useState(false);
+  useEffect(() => setMobile(detectDevice(navigator.userAgent) !== "desktop"), []);
+  useEffect(() => {
+    if (actionData?.toast?.title === "Message Sent Successfully!") setContactOpen(false);
+  }, [actionData]);
+
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
-      <h1 className="text-3xl font-bold">Welcome, {fullName}</h1>
-      <p className="mt-1 text-gray-600">Manage your machinery listings.</p>
-      <div className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <Card>
-          <CardHeader>
-            <CardTitle className="text-sm text-gray-600">Active Listings</CardTitle>
-          </CardHeader>
-          <CardContent className="text-3xl font-bold">{active}</CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle className="text-sm text-gray-600">Pending Review</CardTitle>
-          </CardHeader>
-          <CardContent className="text-3xl font-bold">{pending}</CardContent>
-        </Card>
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+        <div>
+          <h1 className="text-3xl font-bold">Welcome, {fullName}</h1>
+          <p className="mt-1 text-gray-600">Manage your machinery listings.</p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" onClick={() => setContactOpen(true)}>
+            Contact Admin
+          </Button>
+          <Button asChild>
+            <Link
+              to="/seller/create"
+              onClick={(e) => {
+                // Desktop: a dialog; Android and Samsung: the full-screen page (spec §2).
+                if (!mobile) {
+                  e.preventDefault();
+                  setCreateOpen(true);
+                }
+              }}
+            >
+              <Plus /> Create Listing
+            </Link>
+          </Button>
+        </div>
       </div>
+
+      <p className="mt-4 rounded-md bg-brand-50 p-3 text-sm text-brand-700">
+        On a phone? Use the{" "}
+        <Link to="/seller/create" className="font-medium underline">
+          full-screen uploader
+        </Link>{" "}
+        — it works best with Android and Samsung cameras.
+      </p>
+
+      <div className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-3">
+        <StatCard label="Total Views" value={stats.totalViews} hint={
+          stats.viewsChangePercent === null ? undefined : `${stats.viewsChangePercent >= 0 ? "+" : ""}${stats.viewsChangePercent}% from last week`
+        } />
+        <StatCard label="Active Listings" value={stats.active} />
+        <StatCard label="Pending Review" value={stats.pending} />
+      </div>
+
       <Card className="mt-8">
         <CardHeader>
           <CardTitle>Your Listings</CardTitle>
         </CardHeader>
         <CardContent>
           {listings.length === 0 ? (
-            <p className="py-6 text-center text-gray-500">You have no listings yet.</p>
+            <div className="py-10 text-center">
+              <p className="text-gray-600">You have no listings yet.</p>
+              <Button asChild className="mt-4">
+                <Link to="/seller/create">Create Your First Listing</Link>
+              </Button>
+            </div>
           ) : (
             <div className="overflow-x-auto">
               <table className="w-full text-left text-sm">
@@ -56,6 +147,8 @@ export default function SellerDashboard({ loaderData }: Route.ComponentProps) {
                     <th className="py-2 pr-4">Price</th>
                     <th className="py-2 pr-4">Status</th>
                     <th className="py-2 pr-4">Created</th>
+                    <th className="py-2 pr-4">Views</th>
+                    <th className="py-2 pr-4">Actions</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -64,11 +157,39 @@ export default function SellerDashboard({ loaderData }: Route.ComponentProps) {
                       <td className="py-2 pr-4 font-medium">{l.title}</td>
                       <td className="py-2 pr-4">{formatPrice(l.price)}</td>
                       <td className="py-2 pr-4">
-                        <Badge variant={l.badge === "Active" ? "bargain" : l.badge === "Rejected" ? "urgent" : "secondary"}>
-                          {l.badge}
-                        </Badge>
+                        <Badge variant={BADGE_VARIANT[l.badge] ?? "secondary"}>{l.badge}</Badge>
                       </td>
                       <td className="py-2 pr-4">{formatShortDate(l.createdOn)}</td>
+                      <td className="py-2 pr-4">{l.views}</td>
+                      <td className="py-2 pr-4">
+                        <div className="flex gap-2">
+                          {l.badge === "Active" ? (
+                            <Button asChild size="sm" variant="outline" aria-label={`View ${l.title}`}>
+                              <Link to={`/listing/${l.id}`}>
+                                <Eye />
+                              </Link>
+                            </Button>
+                          ) : (
+                            <Button asChild size="sm" variant="outline" aria-label={`Mandate for ${l.title}`}>
+                              <Link to={`/seller/mandate/${l.id}`}>
+                                <FileText />
+                              </Link>
+                            </Button>
+                          )}
+                          <Form
+                            method="post"
+                            onSubmit={(e) => {
+                              if (!window.confirm(`Delete "${l.title}"? This cannot be undone.`)) e.preventDefault();
+                            }}
+                          >
+                            <input type="hidden" name="intent" value="delete" />
+                            <input type="hidden" name="listingId" value={l.id} />
+                            <Button type="submit" size="sm" variant="destructive" disabled={navigation.state !== "idle"}>
+                              Delete
+                            </Button>
+                          </Form>
+                        </div>
+                      </td>
                     </tr>
                   ))}
                 </tbody>
@@ -77,6 +198,94 @@ export default function SellerDashboard({ loaderData }: Route.ComponentProps) {
           )}
         </CardContent>
       </Card>
+
+      <Card className="mt-8">
+        <CardHeader>
+          <CardTitle>Legal Agreements</CardTitle>
+        </CardHeader>
+        <CardContent>
+          {mandates.length === 0 ? (
+            <p className="text-sm text-gray-600">No signed mandates yet. Each listing needs one before it is reviewed.</p>
+          ) : (
+            <ul className="divide-y text-sm">
+              {mandates.map((m) => (
+                <li key={m.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+                  <span>
+                    <strong>{m.listingTitle}</strong> — exclusive sales mandate,{" "}
+                    {m.signatureMethod === "checkbox" ? "signed electronically" : "signed PDF"}
+                    {m.signedAt ? ` on ${formatAdminDate(m.signedAt)}` : ""}
+                  </span>
+                  {m.hasPdf ? (
+                    <a href={`/mandates/${m.id}/pdf`} className="font-medium text-brand-700 underline">
+                      Download PDF
+                    </a>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+          )}
+        </CardContent>
+      </Card>
+
+      <Dialog open={createOpen} onOpenChange={setCreateOpen}>
+        <DialogContent
+          onInteractOutside={(e) => mobile && e.preventDefault()}
+          onEscapeKeyDown={(e) => mobile && e.preventDefault()}
+        >
+          <DialogHeader>
+            <DialogTitle>Create Listing</DialogTitle>
+            <DialogDescription>Your listing is reviewed by our team before it is public.</DialogDescription>
+          </DialogHeader>
+          <ListingForm
+            onCreated={(id) => {
+              setCreateOpen(false);
+              navigate(`/seller/mandate/${id}`);
+            }}
+          />
+        </DialogContent>
+      </Dialog>
+
+      <Dialog open={contactOpen} onOpenChange={setContactOpen}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Contact Admin</DialogTitle>
+            <DialogDescription>Our team reads every message.</DialogDescription>
+          </DialogHeader>
+          <Form method="post" className="space-y-4">
+            <input type="hidden" name="intent" value="contact-admin" />
+            {actionData?.toast?.title === "Message Required" ? (
+              <p role="alert" className="text-sm text-red-600">
+                {actionData.toast.description}
+              </p>
+            ) : null}
+            <div className="space-y-1.5">
+              <Label htmlFor="contact-subject">Subject (optional)</Label>
+              <Input id="contact-subject" name="subject" maxLength={150} />
+            </div>
+            <div className="space-y-1.5">
+              <Label htmlFor="contact-message">Message</Label>
+              <Textarea id="contact-message" name="message" maxLength={5000} />
+            </div>
+            <Button type="submit" disabled={navigation.state !== "idle"}>
+              Send Message
+            </Button>
+          </Form>
+        </DialogContent>
+      </Dialog>
     </div>
+  );
+}
+
+function StatCard({ label, value, hint }: { label: string; value: number; hint?: string }) {
+  return (
+    <Card>
+      <CardHeader className="pb-2">
+        <CardTitle className="text-sm font-medium text-gray-600">{label}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <p className="text-3xl font-bold">{value}</p>
+        {hint ? <p className="mt-1 text-xs text-gray-500">{hint}</p> : null}
+      </CardContent>
+    </Card>
   );
 }

@@ -1,0 +1,78 @@
+import { and, asc, desc, eq, inArray, type SQL } from "drizzle-orm";
+import { listingImages, listings, sellers, user } from "#db/schema.ts";
+import type { DbOrTx } from "#app/lib/db.server.ts";
+import type { Storage } from "#app/lib/storage.server.ts";
+import { imageVariantUrl } from "#app/lib/images.server.ts";
+import { allowedActions } from "./listing-state.ts";
+
+export const ADMIN_FILTERS = ["pending", "approved", "rejected", "sold", "all"] as const;
+export type AdminFilter = (typeof ADMIN_FILTERS)[number];
+
+function filterWhere(filter: AdminFilter): SQL | undefined {
+  if (filter === "pending") return eq(listings.adminStatus, "pending");
+  if (filter === "approved") return and(eq(listings.adminStatus, "approved"), inArray(listings.status, ["approved", "pending"]));
+  if (filter === "rejected") return eq(listings.adminStatus, "rejected");
+  if (filter === "sold") return eq(listings.status, "sold");
+  return undefined;
+}
+
+/** Every listing for the admin, newest first, with seller name and e-mail. */
+export async function findAdminListings(options: { db: DbOrTx; storage: Storage; filter: AdminFilter; limit?: number }) {
+  const rows = await options.db
+    .select({
+      id: listings.id,
+      title: listings.title,
+      description: listings.description,
+      price: listings.price,
+      category: listings.category,
+      isUrgent: listings.isUrgent,
+      isBargain: listings.isBargain,
+      status: listings.status,
+      adminStatus: listings.adminStatus,
+      createdOn: listings.createdOn,
+      expiresOn: listings.expiresOn,
+      sellerName: sellers.fullName,
+      sellerEmail: user.email,
+    })
+    .from(listings)
+    .innerJoin(sellers, eq(sellers.id, listings.sellerId))
+    .innerJoin(user, eq(user.id, sellers.userId))
+    .where(filterWhere(options.filter))
+    .orderBy(desc(listings.createdOn))
+    .limit(options.limit ?? 200);
+  const ids = rows.map((r) => r.id);
+  const images = ids.length
+    ? await options.db
+        .select({ listingId: listingImages.listingId, storageKey: listingImages.storageKey })
+        .from(listingImages)
+        .where(inArray(listingImages.listingId, ids))
+        .orderBy(asc(listingImages.position))
+    : [];
+  const first = new Map<string, string>();
+  for (const img of images) if (!first.has(img.listingId)) first.set(img.listingId, img.storageKey);
+  return rows.map((r) => ({
+    ...r,
+    price: Number(r.price),
+    createdOn: r.createdOn.toISOString(),
+    expiresOn: r.expiresOn.toISOString(),
+    imageUrl: first.has(r.id) ? imageVariantUrl(options.storage, first.get(r.id)!, "thumb") : null,
+    actions: allowedActions(r),
+  }));
+}
+
+export async function getListingForEdit(db: DbOrTx, id: string) {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+  const [row] = await db
+    .select({
+      id: listings.id,
+      title: listings.title,
+      description: listings.description,
+      price: listings.price,
+      category: listings.category,
+      isUrgent: listings.isUrgent,
+      isBargain: listings.isBargain,
+    })
+    .from(listings)
+    .where(eq(listings.id, id));
+  return row ?? null;
+}

@@ -1,0 +1,174 @@
+/**
+ * Admin moderation (spec §4, §6): approve, reject, mark sold, edit, delete.
+ * Each change runs in one transaction with the seller's notification, the
+ * e-mail (outbox) and an audit row; transitions come from the state map.
+ */
+import { eq, sql } from "drizzle-orm";
+import { listings, sellers, user } from "#db/schema.ts";
+import { AppError } from "#app/lib/app-error.ts";
+import type { Tx } from "#app/lib/db.server.ts";
+import { listingNotificationEmail } from "#app/lib/emails.server.ts";
+import type { Runtime } from "#app/lib/runtime.server.ts";
+import { recordAudit } from "#app/domain/audit/record-audit.server.ts";
+import { notifyUser } from "#app/domain/notification/create-notification.server.ts";
+import type { Viewer } from "#app/domain/user/viewer.ts";
+import type { AdminEditListingInput } from "./listing-schemas.ts";
+import { nextListingState, type ModerationAction } from "./listing-state.ts";
+
+const VERB: Record<ModerationAction | "edit" | "delete", { past: string; failure: string }> = {
+  approve: { past: "approved", failure: "Failed to update listing" },
+  reject: { past: "rejected", failure: "Failed to update listing" },
+  "mark-sold": { past: "marked as sold", failure: "Failed to mark as sold" },
+  edit: { past: "updated", failure: "Failed to save listing" },
+  delete: { past: "removed", failure: "Failed to delete" },
+};
+
+async function lockListing(tx: Tx, listingId: string) {
+  if (!/^[0-9a-f-]{36}$/i.test(listingId)) return undefined;
+  const [row] = await tx
+    .select({
+      id: listings.id,
+      title: listings.title,
+      description: listings.description,
+      price: listings.price,
+      category: listings.category,
+      isUrgent: listings.isUrgent,
+      isBargain: listings.isBargain,
+      status: listings.status,
+      adminStatus: listings.adminStatus,
+      sellerUserId: sellers.userId,
+      sellerEmail: user.email,
+    })
+    .from(listings)
+    .innerJoin(sellers, eq(sellers.id, listings.sellerId))
+    .innerJoin(user, eq(user.id, sellers.userId))
+    .where(eq(listings.id, listingId))
+    .for("update", { of: listings });
+  return row;
+}
+
+type Locked = NonNullable<Awaited<ReturnType<typeof lockListing>>>;
+
+async function withListing<T>(
+  runtime: Runtime,
+  admin: Viewer,
+  listingId: string,
+  verb: keyof typeof VERB,
+  change: (tx: Tx, listing: Locked) => Promise<T>,
+) {
+  if (!admin.isAdmin) throw new AppError("FORBIDDEN", "Unauthorized", "You do not have permission to access this page.");
+  let send: (() => Promise<void>) | undefined;
+  const result = await runtime.db.transaction(async (tx) => {
+    const listing = await lockListing(tx, listingId);
+    if (!listing) throw new AppError("NOT_FOUND", VERB[verb].failure, `${VERB[verb].failure}: listing not found`);
+    if (listing.sellerUserId === admin.userId) {
+      throw new AppError("FORBIDDEN", VERB[verb].failure, `${VERB[verb].failure}: you cannot moderate your own listing`);
+    }
+    const value = await change(tx, listing);
+    const past = VERB[verb].past;
+    await notifyUser(tx, listing.sellerUserId, {
+      type: "listing_status",
+      title: `Listing ${past}: ${listing.title}`,
+      message: `Your listing "${listing.title}" was ${past} by our team.`,
+    });
+    send = await runtime.queueEmail(
+      listingNotificationEmail({
+        email: listing.sellerEmail,
+        title: listing.title,
+        status: past,
+        url: `${runtime.env.PUBLIC_URL}/seller-dashboard`,
+      }),
+      tx,
+    );
+    return value;
+  });
+  await send?.();
+  return result;
+}
+
+export async function moderateListing(options: { runtime: Runtime; admin: Viewer; listingId: string; action: ModerationAction }) {
+  const { action } = options;
+  return withListing(options.runtime, options.admin, options.listingId, action, async (tx, listing) => {
+    const next = nextListingState(listing, action);
+    if (!next) {
+      throw new AppError(
+        "CONFLICT",
+        VERB[action].failure,
+        `${VERB[action].failure}: a listing that is ${listing.status === "sold" ? "sold" : listing.adminStatus} cannot be ${VERB[action].past}`,
+      );
+    }
+    await tx
+      .update(listings)
+      .set({ status: next.status, adminStatus: next.adminStatus, updatedAt: new Date() })
+      .where(eq(listings.id, listing.id));
+    await recordAudit(tx, {
+      actorUserId: options.admin.userId,
+      action: `listing.${action}`,
+      entity: "listing",
+      entityId: listing.id,
+      before: { status: listing.status, adminStatus: listing.adminStatus },
+      after: next,
+    });
+    return { title: listing.title, ...next };
+  });
+}
+
+export async function editListing(options: { runtime: Runtime; admin: Viewer; listingId: string; input: AdminEditListingInput }) {
+  return withListing(options.runtime, options.admin, options.listingId, "edit", async (tx, listing) => {
+    const after = { ...options.input, updatedAt: new Date() };
+    await tx.update(listings).set(after).where(eq(listings.id, listing.id));
+    const { sellerEmail: _e, sellerUserId: _u, ...before } = listing;
+    await recordAudit(tx, {
+      actorUserId: options.admin.userId,
+      action: "listing.edit",
+      entity: "listing",
+      entityId: listing.id,
+      before,
+      after: options.input,
+    });
+    return { title: options.input.title };
+  });
+}
+
+export async function deleteListingAsAdmin(options: { runtime: Runtime; admin: Viewer; listingId: string }) {
+  const result = await withListing(options.runtime, options.admin, options.listingId, "delete", async (tx, listing) => {
+    await tx.delete(listings).where(eq(listings.id, listing.id));
+    await recordAudit(tx, {
+      actorUserId: options.admin.userId,
+      action: "listing.delete",
+      entity: "listing",
+      entityId: listing.id,
+      before: { title: listing.title, status: listing.status, adminStatus: listing.adminStatus },
+    });
+    return { title: listing.title, id: listing.id };
+  });
+  await options.runtime.storage.deletePrefix(`public/listings/${result.id}`);
+  await options.runtime.storage.deletePrefix(`private/mandates/${result.id}`);
+  return result;
+}
+
+/** A seller deletes one of their own listings (ownership in the query). */
+export async function deleteOwnListing(options: { runtime: Runtime; viewer: Viewer; listingId: string }) {
+  const { runtime, viewer, listingId } = options;
+  if (!/^[0-9a-f-]{36}$/i.test(listingId)) throw new AppError("NOT_FOUND", "Error", "Failed to delete listing");
+  const deleted = await runtime.db.transaction(async (tx) => {
+    const rows = await tx
+      .delete(listings)
+      .where(
+        sql`${listings.id} = ${listingId} and ${listings.sellerId} in (select ${sellers.id} from ${sellers} where ${sellers.userId} = ${viewer.userId})`,
+      )
+      .returning({ id: listings.id, title: listings.title });
+    if (rows.length === 0) throw new AppError("NOT_FOUND", "Error", "Failed to delete listing");
+    await recordAudit(tx, {
+      actorUserId: viewer.userId,
+      action: "listing.delete-own",
+      entity: "listing",
+      entityId: listingId,
+      before: { title: rows[0]!.title },
+    });
+    return rows[0]!;
+  });
+  await runtime.storage.deletePrefix(`public/listings/${deleted.id}`);
+  await runtime.storage.deletePrefix(`private/mandates/${deleted.id}`);
+  return deleted;
+}

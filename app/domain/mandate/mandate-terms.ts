@@ -1,0 +1,52 @@
+/**
+ * The exclusive sales mandate a seller accepts for a listing: fixed terms and
+ * the plain-text document (numbered clauses, no markdown) that is shown,
+ * stored and rendered to PDF.
+ */
+
+export const MANDATE_TERMS = {
+  platformName: "Machinery Marketplace",
+  exclusivityDays: 90,
+  commissionPercent: 5,
+  noticeDays: 30,
+} as const;
+
+export interface MandateTermsInput {
+  listingTitle: string;
+  listingId: string;
+  sellerName: string;
+  sellerEmail: string;
+  signedAt: Date;
+  ipAddress: string;
+}
+
+export function mandateTermsText(input: MandateTermsInput): string {
+  const { platformName, exclusivityDays, commissionPercent, noticeDays } = MANDATE_TERMS;
+  const date = input.signedAt.toLocaleDateString("en-ZA", { day: "numeric", month: "long", year: "numeric" });
+  const time = input.signedAt.toLocaleTimeString("en-ZA", { hour: "2-digit", minute: "2-digit" });
+
+  return [
+    "EXCLUSIVE SALES MANDATE",
+    "",
+    `Platform: ${platformName}`,
+    `Seller: ${input.sellerName} (${input.sellerEmail})`,
+    `Listing: ${input.listingTitle}`,
+    `Listing ID: ${input.listingId}`,
+    `Date: ${date}`,
+    `Time: ${time}`,
+    `IP address: ${input.ipAddress}`,
+    "",
+    `1. Exclusivity. The seller grants ${platformName} the exclusive right to sell the listed item "${input.listingTitle}" for a period of ${exclusivityDays} days from the date of this mandate.`,
+    "",
+    `2. Commission. On a successful sale the seller will pay ${platformName} a commission of ${commissionPercent} percent of the final sale price.`,
+    "",
+    `3. Termination. Either party may end this mandate by giving ${noticeDays} days written notice to the other party.`,
+    "",
+    `4. No other channels. During the mandate the seller may not sell the listed item through any other channel, whether directly, through another agent or dealer, or on any other platform.`,
+    "",
+    `5. Acceptance. By accepting this mandate electronically the seller confirms that they have read and agree to these terms, and that they are the owner of the listed item or are authorised to sell it.`,
+  ].join("\n");
+}
+
+/** Spec §9: a signed mandate PDF must be under 10MB. */
+export const MAX_PDF_BYTES = 10 * 1024 * 1024;

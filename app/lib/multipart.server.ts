@@ -1,0 +1,20 @@
+/** Form bodies with files: refuse oversize requests before reading them. */
+import { AppError } from "./app-error.ts";
+
+export async function readFormData(request: Request, options: { maxBytes: number }) {
+  const length = Number(request.headers.get("content-length") ?? "0");
+  if (length > options.maxBytes) {
+    throw new AppError("BAD_REQUEST", "File too large", "The upload is too large. Please choose smaller photos.");
+  }
+  try {
+    return await request.formData();
+  } catch {
+    throw new AppError("BAD_REQUEST", "Error", "The form could not be read. Please try again.");
+  }
+}
+
+/** The non-empty files of a field, as bytes. */
+export async function filesOf(form: FormData, name: string) {
+  const files = form.getAll(name).filter((v): v is File => typeof v !== "string" && v.size > 0);
+  return Promise.all(files.map(async (f) => ({ name: f.name, type: f.type, bytes: Buffer.from(await f.arrayBuffer()) })));
+}

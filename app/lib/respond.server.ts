@@ -1,0 +1,23 @@
+/** Turns a domain AppError into the route's 4xx answer (never a 500 for bad input). */
+import { data } from "react-router";
+import { AppError } from "./app-error.ts";
+
+export type ErrorToast = { type: "error"; title: string; description: string };
+
+export function errorData(error: AppError) {
+  return data({ toast: { type: "error", title: error.title, description: error.message } as ErrorToast }, { status: error.status });
+}
+
+/** Runs `fn`; an AppError becomes `errorData`, anything else is rethrown. */
+export async function orError<T>(fn: () => Promise<T>) {
+  try {
+    return await fn();
+  } catch (error) {
+    if (error instanceof AppError) return errorData(error);
+    throw error;
+  }
+}
+
+export function jsonError(error: AppError) {
+  return Response.json({ title: error.title, message: error.message }, { status: error.status });
+}

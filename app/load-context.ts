@@ -1,0 +1,10 @@
+import "react-router";
+
+declare module "react-router" {
+  interface AppLoadContext {
+    /** The client's address from the socket (or X-Forwarded-For when TRUST_PROXY=1); null if unknown. */
+    clientIp: string | null;
+  }
+}
+
+export {};

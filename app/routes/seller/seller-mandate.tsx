@@ -1,0 +1,195 @@
+import { useState } from "react";
+import { Form, Link, useNavigate, useNavigation } from "react-router";
+import { toast } from "sonner";
+import type { Route } from "./+types/seller-mandate";
+import { useActionToast, type ActionToast } from "#app/components/forms/use-action-toast.ts";
+import { Button } from "#app/components/ui/button.tsx";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "#app/components/ui/dialog.tsx";
+import { Input } from "#app/components/ui/input.tsx";
+import { Label } from "#app/components/ui/label.tsx";
+import {
+  getMandateContext,
+  requestMandatePdf,
+  signMandateByCheckbox,
+  submitSignedMandate,
+} from "#app/domain/mandate/sign-mandate.server.ts";
+import { MAX_PDF_BYTES } from "#app/domain/mandate/mandate-terms.ts";
+import { AppError } from "#app/lib/app-error.ts";
+import { clientIp } from "#app/lib/client-ip.server.ts";
+import { assertSameOrigin, requireRole } from "#app/lib/guards.server.ts";
+import { filesOf, readFormData } from "#app/lib/multipart.server.ts";
+import { orError } from "#app/lib/respond.server.ts";
+import { getRuntime } from "#app/lib/runtime.server.ts";
+import { redirectWithToast } from "#app/lib/toast.server.ts";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Exclusive Sales Mandate | Machinery Marketplace" },
+  { name: "robots", content: "noindex" },
+];
+
+const SUBMITTED = {
+  type: "success" as const,
+  title: "Listing submitted for approval!",
+  description: "Your machinery listing has been successfully submitted and is now pending admin review.",
+};
+
+async function load(request: Request, listingId: string, context: Route.LoaderArgs["context"]) {
+  const viewer = await requireRole(request, "seller");
+  const runtime = await getRuntime();
+  try {
+    const ctx = await getMandateContext({ runtime, viewer, listingId, ip: clientIp(context) });
+    return { viewer, runtime, ctx };
+  } catch (error) {
+    if (error instanceof AppError && error.code === "NOT_FOUND") throw new Response("Not Found", { status: 404 });
+    throw error;
+  }
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { ctx } = await load(request, params.listingId, context);
+  return {
+    listingId: ctx.listing.id,
+    listingTitle: ctx.listing.title,
+    email: ctx.email,
+    terms: ctx.terms,
+    signed: Boolean(ctx.signed),
+    pdfRequested: Boolean(ctx.pdfRequested),
+  };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { viewer, runtime, ctx } = await load(request, params.listingId, context);
+  assertSameOrigin(request, runtime.env.PUBLIC_URL);
+  return orError(async () => {
+    const form = await readFormData(request, { maxBytes: MAX_PDF_BYTES + 1024 * 1024 });
+    const intent = form.get("intent");
+    if (intent === "sign") {
+      await signMandateByCheckbox({ runtime, ctx, accepted: form.get("accept") === "on", userId: viewer.userId });
+      return redirectWithToast("/seller-dashboard", [
+        { type: "success", title: "Mandate Agreement Signed", description: "A confirmation e-mail is on its way." },
+        SUBMITTED,
+      ]);
+    }
+    if (intent === "request-pdf") {
+      await requestMandatePdf({ runtime, ctx, userId: viewer.userId });
+      return {
+        toast: {
+          type: "success",
+          title: "PDF Mandate Sent",
+          description: `We e-mailed the mandate to ${ctx.email}. Sign it and upload it below.`,
+        } as ActionToast,
+      };
+    }
+    if (intent === "upload") {
+      const [file] = await filesOf(form, "signedPdf");
+      await submitSignedMandate({ runtime, ctx, userId: viewer.userId, file });
+      return redirectWithToast("/seller-dashboard", [
+        { type: "success", title: "Mandate Agreement Submitted", description: "Thank you: we received your signed mandate." },
+        SUBMITTED,
+      ]);
+    }
+    throw new AppError("BAD_REQUEST", "Error", "Unknown action.");
+  });
+}
+
+export default function SellerMandate({ loaderData, actionData }: Route.ComponentProps) {
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  useActionToast(actionData?.toast);
+  const [accepted, setAccepted] = useState(false);
+  const { listingTitle, email, terms, signed } = loaderData;
+  const pdfRequested = loaderData.pdfRequested || actionData?.toast?.title === "PDF Mandate Sent";
+  const problems = [!email && "User email is required", !listingTitle && "Listing title is required"].filter(Boolean) as string[];
+  const disabled = problems.length > 0 || busy;
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && navigate("/seller-dashboard")}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Exclusive Sales Mandate</DialogTitle>
+          <DialogDescription>For “{listingTitle}”. Please read the terms, then sign.</DialogDescription>
+        </DialogHeader>
+        {problems.length ? (
+          <div role="alert" className="mb-4 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-700">
+            <p className="font-semibold">Cannot Proceed</p>
+            <ul className="list-disc pl-5">
+              {problems.map((p) => (
+                <li key={p}>{p}</li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+        {actionData?.toast?.type === "error" ? (
+          <div role="alert" className="mb-4 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-700">
+            <strong>{actionData.toast.title}</strong> {actionData.toast.description}
+          </div>
+        ) : null}
+        <pre className="max-h-72 overflow-y-auto whitespace-pre-wrap rounded border bg-gray-50 p-3 font-sans text-sm" aria-label="Agreement text">
+          {terms}
+        </pre>
+        {signed ? (
+          <div className="mt-4 space-y-3">
+            <p className="text-sm text-green-800">This mandate is signed. Your listing waits for our team's review.</p>
+            <Button asChild>
+              <Link to="/seller-dashboard">Back to Dashboard</Link>
+            </Button>
+          </div>
+        ) : (
+          <div className="mt-4 space-y-6">
+            <Form method="post" className="space-y-3">
+              <input type="hidden" name="intent" value="sign" />
+              <label className="flex items-start gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  name="accept"
+                  className="mt-0.5 size-4 accent-brand-600"
+                  checked={accepted}
+                  onChange={(e) => setAccepted(e.currentTarget.checked)}
+                  disabled={problems.length > 0}
+                />
+                <span>I have read the mandate and sign it electronically.</span>
+              </label>
+              <Button type="submit" disabled={disabled || !accepted}>
+                Sign Mandate
+              </Button>
+            </Form>
+            <div className="border-t pt-4">
+              <p className="text-sm text-gray-700">Prefer pen and paper? We e-mail you the mandate as a PDF to print and sign.</p>
+              <Form method="post" className="mt-2">
+                <input type="hidden" name="intent" value="request-pdf" />
+                <Button type="submit" variant="outline" disabled={disabled}>
+                  Request PDF to Sign
+                </Button>
+              </Form>
+            </div>
+            {pdfRequested ? (
+              <Form
+                method="post"
+                encType="multipart/form-data"
+                className="space-y-2 border-t pt-4"
+                onSubmit={(e) => {
+                  const file = (e.currentTarget.elements.namedItem("signedPdf") as HTMLInputElement).files?.[0];
+                  if (!file || file.type !== "application/pdf") {
+                    e.preventDefault();
+                    toast.error("Invalid file", { description: "Please upload a PDF file." });
+                  } else if (file.size >= MAX_PDF_BYTES) {
+                    e.preventDefault();
+                    toast.error("File too large", { description: "PDF file must be smaller than 10MB." });
+                  }
+                }}
+              >
+                <input type="hidden" name="intent" value="upload" />
+                <Label htmlFor="signed-pdf">Signed mandate (PDF, under 10MB)</Label>
+                <Input id="signed-pdf" name="signedPdf" type="file" accept="application/pdf,.pdf" />
+                <Button type="submit" disabled={disabled}>
+                  Submit Signed PDF
+                </Button>
+              </Form>
+            ) : null}
+          </div>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,135 @@
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { readLatestEmail } from "./support/mailbox.ts";
+import { jpeg } from "./support/images.ts";
+import { demoUser, signInThroughForm } from "./support/personas.ts";
+
+async function signedInPage(browser: Browser, role: "admin" | "seller" | "buyer", which = 0) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const user = role === "seller" && which === 1 ? { email: "seller2@demo.machinery.co.za", password: demoUser("seller").password } : demoUser(role);
+  await signInThroughForm(page, user.email, user.password);
+  await expect(page).not.toHaveURL(/\/signin/);
+  return page;
+}
+
+async function fillListing(page: Page, title: string) {
+  await page.getByLabel("Title *").fill(title);
+  await page.getByLabel("Description *").fill("Well maintained, 4 200 hours, full service history.");
+  await page.getByLabel("Category *").selectOption("excavators");
+  await page.getByLabel("Condition *").selectOption("used");
+  await page.getByLabel("Price (R) *").fill("985000");
+  await page.getByLabel("Location", { exact: true }).fill("Rustenburg, North West");
+  await page.getByLabel("Bargain").check();
+  await page.getByLabel(/Photos \*/).setInputFiles([
+    { name: "front.jpg", mimeType: "image/jpeg", buffer: await jpeg({ r: 220, g: 140, b: 20 }) },
+    { name: "side.jpg", mimeType: "image/jpeg", buffer: await jpeg({ r: 40, g: 90, b: 200 }) },
+  ]);
+  await expect(page.getByRole("list", { name: "Selected photos" }).getByRole("listitem")).toHaveCount(2);
+}
+
+test("seller lists a machine, signs the mandate, admin approves, it goes public", async ({ browser }) => {
+  test.setTimeout(90_000);
+  const title = `Volvo EC220 Excavator ${Date.now().toString(36)}`;
+  const seller = await signedInPage(browser, "seller", 1);
+  await expect(seller).toHaveURL(/\/seller-dashboard$/);
+
+  // Record every progress value the bar shows.
+  await seller.evaluate(() => {
+    const seen: number[] = [];
+    (window as unknown as { progressSeen: number[] }).progressSeen = seen;
+    new MutationObserver(() => {
+      const bar = document.querySelector('[role="progressbar"]');
+      if (bar) seen.push(Number(bar.getAttribute("aria-valuenow")));
+    }).observe(document.body, { subtree: true, childList: true, attributes: true });
+  });
+  await seller.getByRole("link", { name: "Create Listing" }).click();
+  await expect(seller.getByRole("dialog", { name: "Create Listing" })).toBeVisible();
+  await fillListing(seller, title);
+  await seller.getByRole("button", { name: "Upload Machinery" }).click();
+
+  await expect(seller).toHaveURL(/\/seller\/mandate\//);
+  const seen = await seller.evaluate(() => (window as unknown as { progressSeen: number[] }).progressSeen);
+  expect(seen.length).toBeGreaterThan(0);
+  expect(Math.max(...seen)).toBe(100);
+
+  const dialog = seller.getByRole("dialog", { name: "Exclusive Sales Mandate" });
+  await expect(dialog.getByLabel("Agreement text")).toContainText("90 days");
+  await expect(dialog.getByLabel("Agreement text")).toContainText("5 percent");
+  await expect(dialog.getByLabel("Agreement text")).toContainText("IP address: 127.0.0.1");
+  await expect(dialog.getByRole("button", { name: "Sign Mandate" })).toBeDisabled();
+  await dialog.getByLabel("I have read the mandate and sign it electronically.").check();
+  await dialog.getByRole("button", { name: "Sign Mandate" }).click();
+
+  await expect(seller).toHaveURL(/\/seller-dashboard$/);
+  await expect(seller.getByText("Listing submitted for approval!")).toBeVisible();
+  const row = seller.getByRole("row").filter({ hasText: title });
+  await expect(row.getByText("Pending")).toBeVisible();
+  await expect(seller.getByText(`${title}`).last()).toBeVisible();
+
+  // Not public yet.
+  const visitor = await browser.newPage();
+  await visitor.goto("/equipment");
+  await expect(visitor.getByRole("heading", { name: title })).toHaveCount(0);
+
+  // The admin approves it.
+  const admin = await signedInPage(browser, "admin");
+  await admin.goto("/admin?tab=listings&status=pending");
+  const card = admin.getByRole("listitem", { name: title });
+  await expect(card.getByText("seller2@demo.machinery.co.za")).toBeVisible();
+  await card.getByRole("button", { name: "Approve" }).click();
+  await expect(admin.getByText("Listing approved successfully.").first()).toBeVisible();
+  await expect(admin.getByRole("listitem", { name: title })).toHaveCount(0);
+
+  // The seller is told by e-mail, and the listing is now active and public.
+  const mail = await readLatestEmail("seller2@demo.machinery.co.za", new RegExp(`approved: ${title}`));
+  expect(mail.text).toContain(`"${title}" was approved`);
+  await seller.reload();
+  await expect(seller.getByRole("row").filter({ hasText: title }).getByText("Active")).toBeVisible();
+  await visitor.goto("/equipment");
+  await expect(visitor.getByRole("heading", { name: title })).toBeVisible();
+});
+
+test("the PDF mandate: request it by e-mail, upload it signed", async ({ browser }) => {
+  test.setTimeout(90_000);
+  const title = `Bell B25E Dump Truck ${Date.now().toString(36)}`;
+  const seller = await signedInPage(browser, "seller", 1);
+  await seller.goto("/seller/create");
+  await expect(seller.getByRole("heading", { name: "Create a New Listing" })).toBeVisible();
+  await fillListing(seller, title);
+  await seller.getByRole("button", { name: "Upload Machinery" }).click();
+  await expect(seller).toHaveURL(/\/seller\/mandate\//);
+
+  await seller.getByRole("button", { name: "Request PDF to Sign" }).click();
+  await expect(seller.getByText("PDF Mandate Sent").first()).toBeVisible();
+
+  // The seller's e-mail carries a real PDF; the admin's copy says who signed and how.
+  const adminCopy = await readLatestEmail("admin@machinery.local", new RegExp(`Copy: Mandate to sign: ${title}`));
+  expect(adminCopy.text).toContain("Signed by: ");
+  expect(adminCopy.text).toContain("Signature Method: uploaded_pdf");
+  const mail = await readLatestEmail("seller2@demo.machinery.co.za", new RegExp(`^Mandate to sign: ${title}`));
+  const admin = await signedInPage(browser, "admin");
+  const pdf = await admin.request.get(`/admin/mailbox/${mail.id}/attachments/0`);
+  expect(pdf.headers()["content-type"]).toBe("application/pdf");
+  const bytes = await pdf.body();
+  expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
+
+  // A non-PDF is refused on the server, whatever its name says.
+  const upload = seller.getByLabel("Signed mandate (PDF, under 10MB)");
+  await upload.setInputFiles({ name: "signed.pdf", mimeType: "application/pdf", buffer: Buffer.from("not really a pdf") });
+  await seller.getByRole("button", { name: "Submit Signed PDF" }).click();
+  await expect(seller.getByText("Please upload a PDF file.").first()).toBeVisible();
+
+  await upload.setInputFiles({ name: "signed.pdf", mimeType: "application/pdf", buffer: bytes });
+  await seller.getByRole("button", { name: "Submit Signed PDF" }).click();
+  await expect(seller).toHaveURL(/\/seller-dashboard$/);
+  await expect(seller.getByText("Mandate Agreement Submitted").first()).toBeVisible();
+  const agreement = seller.getByRole("listitem").filter({ hasText: title });
+  await expect(agreement.getByRole("link", { name: "Download PDF" })).toBeVisible();
+  const href = await agreement.getByRole("link", { name: "Download PDF" }).getAttribute("href");
+
+  // Private: the seller and admins can read it; a buyer cannot.
+  expect((await seller.request.get(href!)).status()).toBe(200);
+  expect((await admin.request.get(href!)).status()).toBe(200);
+  const buyer = await signedInPage(browser, "buyer");
+  expect((await buyer.request.get(href!)).status()).toBe(404);
+});
