@@ -1,0 +1,199 @@
+/**
+ * The listing lifecycle on a real database: the server never trusts uploads,
+ * nothing half-written survives a refusal, moderation follows the state map
+ * and writes notification, e-mail and audit in one go, ownership is enforced.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as s from "#db/schema.ts";
+import { createListing } from "#app/domain/listing/create-listing.server.ts";
+import { findPublicListings } from "#app/domain/listing/find-listings.server.ts";
+import { deleteOwnListing, moderateListing } from "#app/domain/listing/moderate-listing.server.ts";
+import { createUser } from "#app/domain/user/create-user.server.ts";
+import type { Viewer } from "#app/domain/user/viewer.ts";
+import { AppError } from "#app/lib/app-error.ts";
+import { parseEnv } from "#app/lib/env.server.ts";
+import { startRuntime, stopRuntime, type Runtime } from "#app/lib/runtime.server.ts";
+import { createTestDatabaseUrl } from "./test-database-url.ts";
+
+let rt: Runtime;
+let drop: () => Promise<void>;
+let uploads: string;
+
+async function makeViewer(email: string, role: "seller" | "buyer", isAdmin = false): Promise<Viewer> {
+  const { userId } = await createUser(rt, {
+    email,
+    password: "secret1",
+    confirmPassword: "secret1",
+    role,
+    fullName: email.split("@")[0]!,
+    phone: "082 000 0000",
+  });
+  if (isAdmin) await rt.db.insert(s.adminAccess).values({ userId });
+  return {
+    userId,
+    email,
+    name: email,
+    emailVerified: true,
+    role,
+    fullName: email.split("@")[0]!,
+    isAdmin,
+    hasSellerProfile: role === "seller",
+    hasBuyerProfile: role === "buyer",
+    commissionAccepted: false,
+  };
+}
+
+let sellerA: Viewer;
+let sellerB: Viewer;
+let buyer: Viewer;
+let admin: Viewer;
+
+beforeAll(async () => {
+  const t = await createTestDatabaseUrl();
+  drop = t.drop;
+  uploads = path.join(t.dataDir, "uploads");
+  const env = parseEnv({ NODE_ENV: "test", DATABASE_URL: t.url, SEED_DEMO: "0", DATA_DIR: t.dataDir, STORAGE_DIR: uploads });
+  rt = await startRuntime({ env, memory: !t.url, seed: false });
+  sellerA = await makeViewer("sellera@example.co.za", "seller");
+  sellerB = await makeViewer("sellerb@example.co.za", "seller");
+  buyer = await makeViewer("buyer@example.co.za", "buyer");
+  admin = await makeViewer("admin@example.co.za", "buyer", true);
+});
+afterAll(async () => {
+  await stopRuntime(rt);
+  await drop();
+});
+
+const input = {
+  title: "CAT 320D Excavator",
+  description: "Good",
+  category: "excavators" as const,
+  condition: "used" as const,
+  price: "1450000",
+  location: "Durban, KwaZulu-Natal",
+  isUrgent: true,
+  isBargain: false,
+};
+const photo = () => sharp({ create: { width: 1200, height: 900, channels: 3, background: { r: 200, g: 100, b: 0 } } }).jpeg().toBuffer();
+const listingCount = async () => (await rt.db.select().from(s.listings)).length;
+const fileCount = () => (fs.existsSync(path.join(uploads, "public/listings")) ? fs.readdirSync(path.join(uploads, "public/listings")).length : 0);
+
+async function refusedWithNothingStored(images: { name: string; bytes: Buffer }[], message: RegExp) {
+  const before = { listings: await listingCount(), files: fileCount() };
+  const error = await createListing({ runtime: rt, viewer: sellerA, input, images }).catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(AppError);
+  expect((error as AppError).status).toBe(400);
+  expect((error as AppError).message).toMatch(message);
+  expect(await listingCount()).toBe(before.listings);
+  expect(fileCount()).toBe(before.files);
+}
+
+describe("creating a listing", () => {
+  it("saves condition and location, pending, expiring in 90 days, with WebP variants", async () => {
+    const { listingId } = await createListing({ runtime: rt, viewer: sellerA, input, images: [{ name: "a.jpg", bytes: await photo() }] });
+    const [row] = await rt.db.select().from(s.listings).where(eq(s.listings.id, listingId));
+    expect(row).toMatchObject({ condition: "used", location: "Durban, KwaZulu-Natal", status: "pending", adminStatus: "pending", price: "1450000.00" });
+    const days = (row!.expiresOn.getTime() - row!.createdOn.getTime()) / 86_400_000;
+    expect(Math.round(days)).toBe(90);
+    const images = await rt.db.select().from(s.listingImages).where(eq(s.listingImages.listingId, listingId));
+    expect(images).toHaveLength(1);
+    for (const v of ["thumb", "card", "full"]) expect(fs.existsSync(path.join(uploads, `${images[0]!.storageKey}-${v}.webp`))).toBe(true);
+  });
+
+  it("refuses a buyer (Seller Access Required)", async () => {
+    const error = await createListing({ runtime: rt, viewer: buyer, input, images: [{ name: "a.jpg", bytes: await photo() }] }).catch((e: unknown) => e);
+    expect((error as AppError).title).toBe("Seller Access Required");
+    expect((error as AppError).status).toBe(403);
+  });
+
+  it("refuses a text file renamed .jpg", () =>
+    refusedWithNothingStored([{ name: "photo.jpg", bytes: Buffer.from("definitely not a jpeg") }], /Invalid file type/));
+
+  it("refuses an SVG", () =>
+    refusedWithNothingStored([{ name: "x.svg", bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') }], /Invalid file type/));
+
+  it("refuses a 256-megapixel PNG bomb without decoding it", async () => {
+    const bomb = await sharp({ create: { width: 16000, height: 16000, channels: 3, background: { r: 0, g: 0, b: 0 } } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    expect(bomb.length).toBeLessThan(2 * 1024 * 1024);
+    await refusedWithNothingStored([{ name: "ok.jpg", bytes: await photo() }, { name: "bomb.png", bytes: bomb }], /pixels/);
+  });
+
+  it("refuses a sixth image and no image at all", async () => {
+    const six = await Promise.all(Array.from({ length: 6 }, async (_, i) => ({ name: `${i}.jpg`, bytes: await photo() })));
+    await refusedWithNothingStored(six, /maximum of 5 images/);
+    await refusedWithNothingStored([], /choose one or more images/);
+  });
+
+  it("strips GPS EXIF from a photo", async () => {
+    const withGps = await sharp(await photo())
+      .withExif({ IFD0: { Make: "Samsung" }, IFD3: { GPSLatitudeRef: "S", GPSLatitude: "26/1 12/1 0/1" } })
+      .jpeg()
+      .toBuffer();
+    expect((await sharp(withGps).metadata()).exif).toBeDefined();
+    const { listingId } = await createListing({ runtime: rt, viewer: sellerA, input, images: [{ name: "gps.jpg", bytes: withGps }] });
+    const [img] = await rt.db.select().from(s.listingImages).where(eq(s.listingImages.listingId, listingId));
+    const stored = fs.readFileSync(path.join(uploads, `${img!.storageKey}-full.webp`));
+    expect((await sharp(stored).metadata()).exif).toBeUndefined();
+  });
+});
+
+describe("moderation", () => {
+  it("approval writes the seller's notification, the e-mail and an audit row, and makes it public", async () => {
+    const { listingId } = await createListing({ runtime: rt, viewer: sellerA, input: { ...input, title: "Approve me" }, images: [{ name: "a.jpg", bytes: await photo() }] });
+    expect((await findPublicListings({ db: rt.db, storage: rt.storage, limit: 100 })).map((l) => l.id)).not.toContain(listingId);
+    await moderateListing({ runtime: rt, admin, listingId, action: "approve" });
+    const notes = await rt.db.select().from(s.notifications).where(eq(s.notifications.userId, sellerA.userId));
+    expect(notes.some((n) => n.type === "listing_status" && n.title.includes("approved"))).toBe(true);
+    const mails = await rt.db.select().from(s.emailOutbox).where(eq(s.emailOutbox.toAddress, sellerA.email));
+    expect(mails.some((m) => m.template === "send-listing-notification" && m.subject.includes("approved"))).toBe(true);
+    const audit = await rt.db.select().from(s.auditEvents).where(eq(s.auditEvents.entityId, listingId));
+    expect(audit[0]).toMatchObject({ actorUserId: admin.userId, action: "listing.approve" });
+    expect((await findPublicListings({ db: rt.db, storage: rt.storage, limit: 100 })).map((l) => l.id)).toContain(listingId);
+  });
+
+  it("refuses transitions outside the state map with a 409 and changes nothing", async () => {
+    const { listingId } = await createListing({ runtime: rt, viewer: sellerA, input, images: [{ name: "a.jpg", bytes: await photo() }] });
+    await moderateListing({ runtime: rt, admin, listingId, action: "reject" });
+    const again = await moderateListing({ runtime: rt, admin, listingId, action: "approve" }).catch((e: unknown) => e);
+    expect((again as AppError).status).toBe(409);
+    await moderateListing({ runtime: rt, admin, listingId, action: "mark-sold" });
+    const sold = await moderateListing({ runtime: rt, admin, listingId, action: "mark-sold" }).catch((e: unknown) => e);
+    expect((sold as AppError).message).toMatch(/^Failed to mark as sold/);
+    const [row] = await rt.db.select().from(s.listings).where(eq(s.listings.id, listingId));
+    expect(row).toMatchObject({ status: "sold", adminStatus: "rejected" });
+  });
+
+  it("refuses a non-admin, and an admin moderating their own listing", async () => {
+    const { listingId } = await createListing({ runtime: rt, viewer: sellerA, input, images: [{ name: "a.jpg", bytes: await photo() }] });
+    const bySeller = await moderateListing({ runtime: rt, admin: sellerA, listingId, action: "approve" }).catch((e: unknown) => e);
+    expect((bySeller as AppError).status).toBe(403);
+    const sellerAdmin = { ...sellerA, isAdmin: true };
+    const own = await moderateListing({ runtime: rt, admin: sellerAdmin, listingId, action: "approve" }).catch((e: unknown) => e);
+    expect((own as AppError).status).toBe(403);
+  });
+
+  it("hides an approved listing once it has expired", async () => {
+    const { listingId } = await createListing({ runtime: rt, viewer: sellerA, input, images: [{ name: "a.jpg", bytes: await photo() }] });
+    await moderateListing({ runtime: rt, admin, listingId, action: "approve" });
+    await rt.db.update(s.listings).set({ expiresOn: new Date(Date.now() - 1000) }).where(eq(s.listings.id, listingId));
+    expect((await findPublicListings({ db: rt.db, storage: rt.storage, limit: 100 })).map((l) => l.id)).not.toContain(listingId);
+  });
+});
+
+describe("ownership", () => {
+  it("seller B cannot delete seller A's listing; seller A can, and its files go too", async () => {
+    const { listingId } = await createListing({ runtime: rt, viewer: sellerA, input, images: [{ name: "a.jpg", bytes: await photo() }] });
+    const error = await deleteOwnListing({ runtime: rt, viewer: sellerB, listingId }).catch((e: unknown) => e);
+    expect((error as AppError).status).toBe(404);
+    expect(await rt.db.select().from(s.listings).where(eq(s.listings.id, listingId))).toHaveLength(1);
+    await deleteOwnListing({ runtime: rt, viewer: sellerA, listingId });
+    expect(await rt.db.select().from(s.listings).where(eq(s.listings.id, listingId))).toHaveLength(0);
+    expect(fs.existsSync(path.join(uploads, "public/listings", listingId))).toBe(false);
+  });
+});
