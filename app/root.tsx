@@ -19,6 +19,9 @@ import { NotFound } from "#app/components/layout/not-found.tsx";
 import { Toaster } from "#app/components/ui/toaster.tsx";
 import { getViewer } from "#app/domain/user/get-viewer.server.ts";
 import { readToasts } from "#app/lib/toast.server.ts";
+import { getRuntime } from "#app/lib/runtime.server.ts";
+import { countUnread } from "#app/domain/notification/find-notifications.server.ts";
+import { NotificationBell } from "#app/components/notifications/notification-bell.tsx";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/logo.svg", type: "image/svg+xml" }];
 
@@ -26,7 +29,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   // Public root: no guard; the viewer decides the header's menu.
   const viewer = await getViewer(request);
   const { toasts, headers } = await readToasts(request);
-  return data({ viewer, toasts }, { headers });
+  const unread = viewer ? await countUnread((await getRuntime()).db, viewer.userId) : 0;
+  return data({ viewer, toasts, unread }, { headers });
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -40,7 +44,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="min-h-screen flex flex-col">
-        <Header viewer={rootData?.viewer ?? null} />
+        <Header
+          viewer={rootData?.viewer ?? null}
+          notificationSlot={rootData?.viewer ? <NotificationBell unread={rootData.unread} /> : null}
+        />
         <main className="flex-1 pb-20">{children}</main>
         <GoHomeButton />
         <Toaster />
@@ -53,6 +60,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   const { toasts } = loaderData;
+  useEffect(() => {
+    // Marks the page interactive (used by the browser tests to avoid typing before hydration).
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   useEffect(() => {
     for (const toast of toasts) {
       const fn = toast.type === "error" ? showToast.error : toast.type === "success" ? showToast.success : showToast;

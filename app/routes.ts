@@ -21,6 +21,7 @@ export default [
   route("seller/create", "routes/seller/seller-create.tsx"),
   route("seller/mandate/:listingId", "routes/seller/seller-mandate.tsx"),
   route("mandates/:agreementId/pdf", "routes/seller/mandate-pdf.ts"),
+  route("notifications", "routes/notifications.tsx"),
   route("admin", "routes/admin/admin.tsx"),
   route("admin/listings/:id/edit", "routes/admin/admin-listing-edit.tsx"),
   route("admin/mailbox", "routes/admin/mailbox.tsx"),

@@ -249,6 +249,8 @@ export const listings = pgTable(
     status: text("status", { enum: LISTING_STATUSES }).notNull().default("pending"),
     adminStatus: text("admin_status", { enum: ADMIN_STATUSES }).notNull().default("pending"),
     archived: boolean("archived").notNull().default(false),
+    /** Set by the daily expire-listings job once expires_on has passed (reads also check the date). */
+    expired: boolean("expired").notNull().default(false),
     createdOn: timestamp("created_on", { withTimezone: true }).notNull().defaultNow(),
     expiresOn: timestamp("expires_on", { withTimezone: true }).notNull(),
     updatedAt: updatedAt(),
@@ -264,12 +266,13 @@ export const listings = pgTable(
     // The public visibility filter: approved twice, not archived; newest first.
     index("listings_public_idx")
       .on(t.createdOn.desc(), t.id.desc())
-      .where(sql`${t.status} = 'approved' and ${t.adminStatus} = 'approved' and not ${t.archived}`),
+      .where(sql`${t.status} = 'approved' and ${t.adminStatus} = 'approved' and not ${t.archived} and not ${t.expired}`),
     index("listings_public_bargain_idx")
       .on(t.createdOn.desc())
       .where(
-        sql`${t.isBargain} and ${t.status} = 'approved' and ${t.adminStatus} = 'approved' and not ${t.archived}`,
+        sql`${t.isBargain} and ${t.status} = 'approved' and ${t.adminStatus} = 'approved' and not ${t.archived} and not ${t.expired}`,
       ),
+    index("listings_expiry_idx").on(t.expiresOn).where(sql`not ${t.expired}`),
     index("listings_admin_queue_idx").on(t.adminStatus, t.createdOn.desc()),
   ],
 );

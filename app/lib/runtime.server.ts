@@ -18,6 +18,7 @@ import {
   type OutgoingEmail,
 } from "./mailer.server.ts";
 import { createLocalStorage, type Storage } from "./storage.server.ts";
+import { EXPIRE_LISTINGS_QUEUE, expireListings } from "#app/domain/listing/expire-listings.server.ts";
 
 export type Runtime = {
   env: Env;
@@ -59,8 +60,8 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
 
   const boss = new PgBoss(
     handle.pglite
-      ? { db: fromPglite(handle.pglite), schedule: false, supervise: true }
-      : { connectionString: handle.connectionString!, max: 4, schedule: false, supervise: true },
+      ? { db: fromPglite(handle.pglite), schedule: true, supervise: true }
+      : { connectionString: handle.connectionString!, max: 4, schedule: true, supervise: true },
   );
   boss.on("error", (error) => logger.error({ err: error }, "job queue error"));
   await boss.start();
@@ -78,6 +79,15 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
       await deliverEmail({ db, outboxId: job.data.outboxId, transport, from: env.MAIL_FROM });
     }
   });
+
+  // Daily at 01:00 (and once at start-up): flag listings whose mandate period is over.
+  await boss.createQueue(EXPIRE_LISTINGS_QUEUE, { retryLimit: 3 });
+  await boss.work(EXPIRE_LISTINGS_QUEUE, async () => {
+    const expired = await expireListings({ db });
+    if (expired) logger.info({ expired }, "listings expired");
+  });
+  await boss.schedule(EXPIRE_LISTINGS_QUEUE, "0 1 * * *", null, { tz: "Africa/Johannesburg" });
+  await boss.send(EXPIRE_LISTINGS_QUEUE, {});
 
   const dispatch = async (outboxId: string) => {
     await boss.send(SEND_EMAIL_QUEUE, { outboxId }, { singletonKey: outboxId });

@@ -197,3 +197,18 @@ describe("ownership", () => {
     expect(fs.existsSync(path.join(uploads, "public/listings", listingId))).toBe(false);
   });
 });
+
+describe("expiry", () => {
+  it("the daily job flags listings whose 90 days are over, and only those", async () => {
+    const { expireListings } = await import("#app/domain/listing/expire-listings.server.ts");
+    const { listingId: old } = await createListing({ runtime: rt, viewer: sellerA, input, images: [{ name: "a.jpg", bytes: await photo() }] });
+    const { listingId: fresh } = await createListing({ runtime: rt, viewer: sellerA, input, images: [{ name: "a.jpg", bytes: await photo() }] });
+    await rt.db.update(s.listings).set({ expiresOn: new Date(Date.now() - 60_000) }).where(eq(s.listings.id, old));
+    expect(await expireListings({ db: rt.db })).toBeGreaterThanOrEqual(1);
+    const [a] = await rt.db.select().from(s.listings).where(eq(s.listings.id, old));
+    const [b] = await rt.db.select().from(s.listings).where(eq(s.listings.id, fresh));
+    expect(a!.expired).toBe(true);
+    expect(b!.expired).toBe(false);
+    expect(await expireListings({ db: rt.db })).toBe(0);
+  });
+});

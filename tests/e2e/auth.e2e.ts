@@ -1,9 +1,9 @@
 import { expect, test, type Page } from "@playwright/test";
 import { linkIn, readLatestEmail } from "./support/mailbox.ts";
-import { demoUser, signInThroughForm, uniqueEmail } from "./support/personas.ts";
+import { demoUser, gotoReady, signInThroughForm, uniqueEmail } from "./support/personas.ts";
 
 async function signUp(page: Page, input: { email: string; role: "buyer" | "seller"; password?: string; name?: string }) {
-  await page.goto(input.role === "seller" ? "/signup?role=seller" : "/signup");
+  await gotoReady(page, input.role === "seller" ? "/signup?role=seller" : "/signup");
   await page.getByLabel("Email *").fill(input.email);
   await page.getByLabel("Password *", { exact: true }).fill(input.password ?? "secret123");
   await page.getByLabel("Confirm Password *").fill(input.password ?? "secret123");
@@ -16,7 +16,7 @@ async function signUp(page: Page, input: { email: string; role: "buyer" | "selle
 
 async function confirmEmail(page: Page, email: string) {
   const mail = await readLatestEmail(email, /Confirm your/);
-  await page.goto(linkIn(mail.text));
+  await gotoReady(page, linkIn(mail.text));
   await expect(page.getByText("Email Confirmed!")).toBeVisible();
 }
 
@@ -40,7 +40,7 @@ test("a buyer signs up, confirms, signs in and lands on the buyer catalog", asyn
   const email = uniqueEmail("buyer");
   await signUp(page, { email, role: "buyer" });
   await confirmEmail(page, email);
-  await page.goto("/signout");
+  await gotoReady(page, "/signout");
   await page.context().clearCookies();
   await signInThroughForm(page, email, "secret123");
   await expect(page).toHaveURL(/\/buyer-catalog$/);
@@ -75,7 +75,7 @@ test("sign-in before confirming the e-mail is refused with Email Not Verified", 
 });
 
 test("sign-up shows the spec's validation messages", async ({ page }) => {
-  await page.goto("/signup");
+  await gotoReady(page, "/signup");
   await page.getByLabel("Email *").fill(uniqueEmail("v"));
   await page.getByLabel("Password *", { exact: true }).fill("abc");
   await page.getByLabel("Confirm Password *").fill("abd");
@@ -95,15 +95,16 @@ test("forgot password → e-mail → reset → sign in with the new password; th
   await confirmEmail(page, email);
   await page.context().clearCookies();
 
-  await page.goto("/signin");
+  await gotoReady(page, "/signin");
   await page.getByRole("link", { name: "Forgot your password?" }).click();
+  await expect(page.getByRole("button", { name: "Send Reset Email" })).toBeVisible();
   await page.getByLabel("Email").fill(email);
   await page.getByRole("button", { name: "Send Reset Email" }).click();
   await expect(page.getByText("Check your email for password reset instructions.").first()).toBeVisible();
 
   const mail = await readLatestEmail(email, /Reset your/);
   const link = linkIn(mail.text);
-  await page.goto(link);
+  await gotoReady(page, link);
   await expect(page).toHaveURL(/\/reset-password\?token=/);
   await page.getByLabel("New Password", { exact: true }).fill("newpass1");
   await page.getByLabel("Confirm New Password").fill("newpass2");
@@ -118,14 +119,14 @@ test("forgot password → e-mail → reset → sign in with the new password; th
   await expect(page).toHaveURL(/\/buyer-catalog$/);
 
   await page.context().clearCookies();
-  await page.goto(link);
+  await gotoReady(page, link);
   await expect(page).toHaveURL(/\/signin/);
   await expect(page.getByText("Invalid Reset Link").first()).toBeVisible();
 });
 
 test("Continue with Google runs the OpenID code flow and asks a new user for a role", async ({ page }) => {
   const email = uniqueEmail("google");
-  await page.goto("/signin");
+  await gotoReady(page, "/signin");
   await page.getByRole("button", { name: "Continue with Google" }).click();
   // The local OpenID provider's own login and consent pages.
   await page.locator('input[name="login"]').fill(email);
@@ -143,7 +144,7 @@ test("Continue with Google runs the OpenID code flow and asks a new user for a r
 });
 
 test("a visitor opening /seller-dashboard signs in and comes back to it", async ({ page }) => {
-  await page.goto("/seller-dashboard");
+  await gotoReady(page, "/seller-dashboard");
   await expect(page).toHaveURL(/\/signin\?redirectTo=%2Fseller-dashboard$/);
   const seller = demoUser("seller");
   await page.getByLabel("Email").fill(seller.email);
@@ -156,14 +157,14 @@ test("a buyer opening /admin or /seller-dashboard is sent home", async ({ page }
   const buyer = demoUser("buyer");
   await signInThroughForm(page, buyer.email, buyer.password);
   await expect(page).toHaveURL(/\/buyer-catalog$/);
-  await page.goto("/admin");
+  await gotoReady(page, "/admin");
   await expect(page).toHaveURL(/localhost:\d+\/$/);
-  await page.goto("/seller-dashboard");
+  await gotoReady(page, "/seller-dashboard");
   await expect(page).toHaveURL(/localhost:\d+\/$/);
 });
 
 test("an unknown page shows the 404 screen", async ({ page }) => {
-  const res = await page.goto("/this/does/not/exist");
+  const res = await gotoReady(page, "/this/does/not/exist");
   expect(res?.status()).toBe(404);
   await expect(page.getByText("Oops! Page not found")).toBeVisible();
   await expect(page.getByRole("link", { name: /home/i }).first()).toBeVisible();

@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { readLatestEmail } from "./support/mailbox.ts";
 import { jpeg } from "./support/images.ts";
-import { demoUser, signInThroughForm } from "./support/personas.ts";
+import { demoUser, gotoReady, signInThroughForm } from "./support/personas.ts";
 
 async function signedInPage(browser: Browser, role: "admin" | "seller" | "buyer", which = 0) {
   const context = await browser.newContext();
@@ -68,12 +68,12 @@ test("seller lists a machine, signs the mandate, admin approves, it goes public"
 
   // Not public yet.
   const visitor = await browser.newPage();
-  await visitor.goto("/equipment");
+  await gotoReady(visitor, "/equipment");
   await expect(visitor.getByRole("heading", { name: title })).toHaveCount(0);
 
   // The admin approves it.
   const admin = await signedInPage(browser, "admin");
-  await admin.goto("/admin?tab=listings&status=pending");
+  await gotoReady(admin, "/admin?tab=listings&status=pending");
   const card = admin.getByRole("listitem", { name: title });
   await expect(card.getByText("seller2@demo.machinery.co.za")).toBeVisible();
   await card.getByRole("button", { name: "Approve" }).click();
@@ -85,7 +85,12 @@ test("seller lists a machine, signs the mandate, admin approves, it goes public"
   expect(mail.text).toContain(`"${title}" was approved`);
   await seller.reload();
   await expect(seller.getByRole("row").filter({ hasText: title }).getByText("Active")).toBeVisible();
-  await visitor.goto("/equipment");
+  await seller.getByRole("link", { name: /Notifications, \d+ unread/ }).click();
+  const note = seller.getByRole("listitem").filter({ hasText: `Listing approved: ${title}` });
+  await expect(note).toBeVisible();
+  await note.getByRole("button", { name: "Mark read" }).click();
+  await expect(note.getByRole("button", { name: "Mark read" })).toHaveCount(0);
+  await gotoReady(visitor, "/equipment");
   await expect(visitor.getByRole("heading", { name: title })).toBeVisible();
 });
 
@@ -93,7 +98,7 @@ test("the PDF mandate: request it by e-mail, upload it signed", async ({ browser
   test.setTimeout(90_000);
   const title = `Bell B25E Dump Truck ${Date.now().toString(36)}`;
   const seller = await signedInPage(browser, "seller", 1);
-  await seller.goto("/seller/create");
+  await gotoReady(seller, "/seller/create");
   await expect(seller.getByRole("heading", { name: "Create a New Listing" })).toBeVisible();
   await fillListing(seller, title);
   await seller.getByRole("button", { name: "Upload Machinery" }).click();

@@ -53,6 +53,7 @@ export const PERMISSION_MATRIX: MatrixRow[] = [
     expect: { visitor: "/signin", buyer: "404", seller: "404", admin: "404" },
     note: "only the signer and admins; unknown or someone else's: 404",
   },
+  { pattern: "/notifications", expect: { visitor: "/signin", buyer: "ok", seller: "ok", admin: "ok" } },
   { pattern: "/admin", expect: { visitor: "/signin", buyer: "/", seller: "/", admin: "ok" } },
   {
     pattern: "/admin/listings/:id/edit",

@@ -1,4 +1,4 @@
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
+import { Card, CardContent, CardDescription, CardHeader } from "#app/components/ui/card.tsx";
 
 export function AuthCard({
   title,
@@ -13,7 +13,7 @@ export function AuthCard({
     <div className="mx-auto flex w-full max-w-md flex-col px-4 py-10">
       <Card>
         <CardHeader className="text-center">
-          <CardTitle className="text-2xl">{title}</CardTitle>
+          <h1 className="text-2xl font-semibold leading-none tracking-tight">{title}</h1>
           {description ? <CardDescription>{description}</CardDescription> : null}
         </CardHeader>
         <CardContent>{children}</CardContent>

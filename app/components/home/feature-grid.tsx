@@ -1,28 +1,61 @@
-import { BadgeCheck, Handshake, Percent, ShieldCheck, UserPlus, Zap } from "lucide-react";
+import { BadgeCheck, Handshake, Percent, ShieldCheck, Timer, UserPlus } from "lucide-react";
+import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 
 const FEATURES = [
-  { icon: BadgeCheck, title: "KYC Verified Sellers", text: "Sellers are identity-checked before their machinery reaches buyers." },
+  {
+    icon: BadgeCheck,
+    title: "KYC Verified Sellers",
+    text: "Sellers verify their identity with us, so you know who is behind every machine.",
+  },
   {
     icon: Percent,
     title: "2.5% Split Commission",
-    text: "A fair fee shared by both sides: 2.5% from the buyer and 2.5% from the seller.",
+    text: "The fee is shared: 2.5% from the buyer and 2.5% from the seller, so the seller keeps 97.5% of the sale price.",
   },
-  { icon: Zap, title: "Urgent & Bargain Listings", text: "Find machines that must move fast and prices below market." },
-  { icon: Handshake, title: "Professional Network", text: "Contractors, plant-hire firms and dealers across South Africa." },
-  { icon: UserPlus, title: "Easy Registration", text: "Create a buyer or seller account in minutes with your e-mail." },
-  { icon: ShieldCheck, title: "Secure Payments", text: "We broker each deal under an exclusive mandate, so both sides are protected." },
+  {
+    icon: Timer,
+    title: "Urgent & Bargain Listings",
+    text: "Sellers flag machines that must go quickly or are priced to sell, and you can spot them at a glance.",
+  },
+  {
+    icon: Handshake,
+    title: "Professional Network",
+    text: "Built for contractors, plant-hire companies, mines and dealers buying and selling working equipment.",
+  },
+  {
+    icon: UserPlus,
+    title: "Easy Registration",
+    text: "Create a buyer or seller account with your e-mail address and start in a few minutes.",
+  },
+  {
+    icon: ShieldCheck,
+    title: "Secure Payments",
+    text: "We broker each sale under an exclusive mandate, so payment terms are agreed through us, not with strangers.",
+  },
 ];
 
 export function FeatureGrid() {
   return (
-    <section className="mx-auto max-w-7xl px-4 py-16">
-      <h2 className="text-center text-3xl font-bold">Why trade machinery with us</h2>
-      <ul className="mt-10 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
+    <section aria-labelledby="features-heading" className="mx-auto max-w-7xl px-4 py-14 sm:py-16">
+      <h2 id="features-heading" className="text-center text-2xl font-bold sm:text-3xl">
+        Why trade machinery with us
+      </h2>
+      <ul className="mt-10 grid grid-cols-1 gap-4 sm:grid-cols-2 sm:gap-6 lg:grid-cols-3">
         {FEATURES.map(({ icon: Icon, title, text }) => (
-          <li key={title} className="rounded-lg border border-gray-200 bg-white p-6 shadow-sm">
-            <Icon className="size-8 text-brand-600" aria-hidden />
-            <h3 className="mt-4 text-lg font-semibold">{title}</h3>
-            <p className="mt-2 text-sm text-gray-600">{text}</p>
+          <li key={title}>
+            <Card className="h-full">
+              <CardHeader>
+                <span className="flex size-11 items-center justify-center rounded-lg bg-brand-100 text-brand-700">
+                  <Icon className="size-6" aria-hidden />
+                </span>
+                <CardTitle className="mt-3">
+                  <h3>{title}</h3>
+                </CardTitle>
+              </CardHeader>
+              <CardContent>
+                <p className="text-sm text-gray-600">{text}</p>
+              </CardContent>
+            </Card>
           </li>
         ))}
       </ul>

@@ -1,24 +1,50 @@
+import { ArrowRight, BadgeCheck, Tag, Timer } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
 
+const HIGHLIGHTS = [
+  { icon: Timer, text: "Urgent listings from sellers who need to move a machine now" },
+  { icon: Tag, text: "Bargain listings priced to sell" },
+  { icon: BadgeCheck, text: "KYC-verified sellers, every listing checked before it goes live" },
+];
+
 export function Hero({ signedIn }: { signedIn: boolean }) {
   return (
-    <section className="bg-gradient-to-br from-gray-900 via-gray-800 to-brand-700 text-white">
-      <div className="mx-auto max-w-7xl px-4 py-16 sm:py-24">
-        <p className="text-sm font-semibold uppercase tracking-wide text-brand-100">South Africa's machinery marketplace</p>
-        <h1 className="mt-3 max-w-3xl text-4xl font-bold leading-tight sm:text-5xl">
-          Buy and sell heavy machinery with verified sellers
+    <section className="relative overflow-hidden bg-gray-900 text-white">
+      <div
+        aria-hidden
+        className="absolute inset-0 bg-[radial-gradient(circle_at_85%_20%,rgba(245,158,11,0.35),transparent_55%)]"
+      />
+      <div className="relative mx-auto max-w-7xl px-4 py-14 sm:py-20 lg:py-24">
+        <p className="text-sm font-semibold uppercase tracking-wide text-brand-500">Machinery Marketplace</p>
+        <h1 className="mt-3 max-w-3xl text-3xl font-bold leading-tight sm:text-5xl">
+          Buy and sell heavy machinery across South Africa
         </h1>
-        <p className="mt-4 max-w-2xl text-lg text-gray-200">
-          Excavators, cranes, loaders, generators and industrial tools from KYC-verified sellers. Watch for{" "}
-          <strong>Urgent</strong> sales and <strong>Bargain</strong> prices — every listing is checked by our team before
-          it goes live.
+        <p className="mt-4 max-w-2xl text-base text-gray-300 sm:text-lg">
+          Excavators, cranes, loaders, generators and industrial tools from identity-verified sellers, with prices in
+          rand and a team that brokers every deal.
         </p>
-        <div className="mt-8 flex flex-wrap gap-3">
+        <ul className="mt-6 grid max-w-2xl gap-2 text-sm text-gray-200 sm:text-base">
+          {HIGHLIGHTS.map(({ icon: Icon, text }) => (
+            <li key={text} className="flex items-start gap-2">
+              <Icon className="mt-0.5 size-5 shrink-0 text-brand-500" aria-hidden />
+              {text}
+            </li>
+          ))}
+        </ul>
+        <div className="mt-8 flex flex-col gap-3 sm:flex-row">
           <Button asChild size="lg">
-            <Link to={signedIn ? "/seller-dashboard" : "/signup?role=seller"}>Start Selling Equipment</Link>
+            <Link to={signedIn ? "/seller-dashboard" : "/signup?role=seller"}>
+              Start Selling Equipment
+              <ArrowRight aria-hidden />
+            </Link>
           </Button>
-          <Button asChild size="lg" variant="outline" className="border-white/40 bg-transparent text-white hover:bg-white/10">
+          <Button
+            asChild
+            size="lg"
+            variant="outline"
+            className="border-white/40 bg-transparent text-white hover:bg-white/10 hover:text-white focus-visible:ring-offset-gray-900"
+          >
             <Link to="/equipment">Browse Equipment</Link>
           </Button>
         </div>

@@ -1,4 +1,4 @@
-import { Home } from "lucide-react";
+import { House } from "lucide-react";
 import { Link, useLocation } from "react-router";
 
 /** Floating "Go back to Home" on every page but home (spec §2). */
@@ -8,9 +8,9 @@ export function GoHomeButton() {
   return (
     <Link
       to="/"
-      className="fixed bottom-4 left-4 z-30 inline-flex items-center gap-2 rounded-full bg-gray-900/90 px-4 py-2 text-sm font-medium text-white shadow-lg hover:bg-gray-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+      className="fixed bottom-4 left-4 z-30 inline-flex items-center gap-2 rounded-full bg-gray-900/90 px-4 py-2.5 text-sm font-medium text-white shadow-lg backdrop-blur hover:bg-gray-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 print:hidden"
     >
-      <Home className="size-4" aria-hidden />
+      <House className="size-4" aria-hidden />
       Go back to Home
     </Link>
   );

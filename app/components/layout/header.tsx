@@ -1,16 +1,26 @@
-import { Menu, X } from "lucide-react";
-import { useState } from "react";
-import { Form, Link, NavLink, useNavigation } from "react-router";
+import { ChevronDown, LogOut, Menu, X } from "lucide-react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { Form, Link, NavLink, useLocation, useNavigation } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "#app/components/ui/dropdown-menu.tsx";
 import type { Viewer } from "#app/domain/user/viewer.ts";
 import { cn } from "#app/lib/utils.ts";
 
-type NavItem = { to: string; label: string };
+export type NavItem = { to: string; label: string };
 
+/** Menu entries by role (spec §2 Header). The server still guards every one of these routes. */
 export function navItems(viewer: Viewer | null): NavItem[] {
   const items: NavItem[] = [
     { to: "/", label: "Home" },
     { to: "/equipment", label: "Catalog" },
+    { to: "/parts", label: "Parts" },
   ];
   if (viewer?.role === "seller") items.push({ to: "/seller-dashboard", label: "Seller Dashboard" });
   if (viewer?.role === "buyer") items.push({ to: "/buyer-dashboard", label: "Buyer Dashboard" });
@@ -19,25 +29,192 @@ export function navItems(viewer: Viewer | null): NavItem[] {
     items.push({ to: "/email-test", label: "Email Test" });
   }
   if (viewer) items.push({ to: "/feedback", label: "Feedback" });
+  items.push({ to: "/contact", label: "Contact" });
   return items;
+}
+
+export function Header({ viewer, notificationSlot }: { viewer: Viewer | null; notificationSlot?: React.ReactNode }) {
+  const items = navItems(viewer);
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const { pathname } = useLocation();
+
+  // Close the mobile panel whenever the page changes.
+  const [lastPath, setLastPath] = useState(pathname);
+  if (lastPath !== pathname) {
+    setLastPath(pathname);
+    setMobileOpen(false);
+  }
+
+  const closeMobile = useCallback(() => setMobileOpen(false), []);
+
+  // Escape closes the mobile panel and hands focus back to its toggle.
+  useEffect(() => {
+    if (!mobileOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      setMobileOpen(false);
+      toggleRef.current?.focus();
+    };
+    window.addEventListener("keydown", onKeyDown);
+    return () => window.removeEventListener("keydown", onKeyDown);
+  }, [mobileOpen]);
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-gray-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
+      <div className="mx-auto flex min-h-16 max-w-7xl flex-wrap items-center gap-x-3 gap-y-2 px-3 py-2 sm:px-4">
+        <Logo />
+
+        <div className="ml-auto flex items-center gap-1.5 sm:gap-2">
+          <DesktopMenu items={items} viewer={viewer} />
+          {viewer ? (
+            <>
+              {notificationSlot}
+              <SignOutButton />
+            </>
+          ) : (
+            <>
+              <Button asChild variant="ghost" size="sm" className="px-2.5 sm:px-3">
+                <Link to="/signin">Sign In</Link>
+              </Button>
+              <Button asChild size="sm" className="px-2.5 sm:px-3">
+                <Link to="/signup">Sign Up</Link>
+              </Button>
+            </>
+          )}
+          <Button
+            ref={toggleRef}
+            type="button"
+            variant="ghost"
+            size="icon"
+            className="size-9 md:hidden"
+            aria-label={mobileOpen ? "Close menu" : "Open menu"}
+            aria-expanded={mobileOpen}
+            aria-controls="mobile-menu"
+            onClick={() => setMobileOpen((open) => !open)}
+          >
+            {mobileOpen ? <X aria-hidden /> : <Menu aria-hidden />}
+          </Button>
+        </div>
+      </div>
+
+      {mobileOpen ? <MobileMenu items={items} onNavigate={closeMobile} /> : null}
+
+      {/* Before JavaScript (or without it) the menus cannot open: offer the same links plainly. */}
+      <noscript>
+        <nav aria-label="Main" className="border-t border-gray-200 px-3 py-2 sm:px-4">
+          <ul className="mx-auto flex max-w-7xl flex-wrap gap-x-4 gap-y-1 text-sm">
+            {items.map((item) => (
+              <li key={item.to}>
+                <a href={item.to} className="font-medium text-gray-700 underline-offset-4 hover:underline">
+                  {item.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </noscript>
+    </header>
+  );
 }
 
 function Logo() {
   const [broken, setBroken] = useState(false);
+  const imgRef = useRef<HTMLImageElement>(null);
+
+  // The image may have failed before hydration attached onError.
+  useEffect(() => {
+    const img = imgRef.current;
+    if (img?.complete && img.naturalWidth === 0) setBroken(true);
+  }, []);
+
   return (
-    <Link to="/" className="flex items-center gap-2" aria-label="Machinery Marketplace home">
+    <Link
+      to="/"
+      className="flex min-w-0 items-center gap-2 rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2"
+    >
       {broken ? (
-        <span className="flex size-9 items-center justify-center rounded-md bg-brand-600 text-sm font-bold text-white">
+        <span
+          aria-hidden
+          className="flex size-9 shrink-0 items-center justify-center rounded-md bg-brand-700 text-sm font-bold text-white"
+        >
           DE
         </span>
       ) : (
-        <img src="/logo.svg" alt="" width={36} height={36} className="size-9" onError={() => setBroken(true)} />
+        <img
+          ref={imgRef}
+          src="/logo.svg"
+          alt=""
+          width={36}
+          height={36}
+          className="size-9 shrink-0"
+          onError={() => setBroken(true)}
+        />
       )}
       <span className="leading-tight">
         <span className="block text-base font-bold text-gray-900">DealEquip</span>
-        <span className="block text-xs text-gray-500">Machinery Marketplace</span>
+        <span className="block text-xs text-gray-600">Machinery Marketplace</span>
       </span>
+      <span className="sr-only">, home</span>
     </Link>
+  );
+}
+
+function DesktopMenu({ items, viewer }: { items: NavItem[]; viewer: Viewer | null }) {
+  return (
+    <nav aria-label="Main" className="hidden md:block">
+      <DropdownMenu modal={false}>
+        <DropdownMenuTrigger asChild>
+          <Button type="button" variant="ghost" size="sm">
+            Menu
+            <ChevronDown aria-hidden />
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end" className="w-56">
+          {viewer ? (
+            <>
+              <DropdownMenuLabel className="truncate font-normal">
+                Signed in as <span className="font-semibold text-gray-900">{viewer.fullName || viewer.email}</span>
+              </DropdownMenuLabel>
+              <DropdownMenuSeparator />
+            </>
+          ) : null}
+          {items.map((item) => (
+            <DropdownMenuItem key={item.to} asChild>
+              <NavLink to={item.to} end className="aria-[current=page]:font-semibold aria-[current=page]:text-brand-800">
+                {item.label}
+              </NavLink>
+            </DropdownMenuItem>
+          ))}
+        </DropdownMenuContent>
+      </DropdownMenu>
+    </nav>
+  );
+}
+
+function MobileMenu({ items, onNavigate }: { items: NavItem[]; onNavigate: () => void }) {
+  return (
+    <nav id="mobile-menu" aria-label="Main" className="border-t border-gray-200 bg-white px-3 py-2 md:hidden">
+      <ul className="grid gap-0.5">
+        {items.map((item) => (
+          <li key={item.to}>
+            <NavLink
+              to={item.to}
+              end
+              onClick={onNavigate}
+              className={({ isActive }) =>
+                cn(
+                  "block rounded-md px-3 py-2.5 text-sm font-medium text-gray-700 hover:bg-gray-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600",
+                  isActive && "bg-brand-50 text-brand-800",
+                )
+              }
+            >
+              {item.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }
 
@@ -46,81 +223,10 @@ function SignOutButton() {
   const busy = navigation.state !== "idle" && navigation.formAction === "/signout";
   return (
     <Form method="post" action="/signout">
-      <Button type="submit" variant="outline" size="sm" disabled={busy}>
+      <Button type="submit" variant="outline" size="sm" className="px-2.5 sm:px-3" disabled={busy}>
+        <LogOut aria-hidden className="hidden sm:block" />
         {busy ? "Signing out..." : "Logout"}
       </Button>
     </Form>
-  );
-}
-
-export function Header({ viewer, notificationSlot }: { viewer: Viewer | null; notificationSlot?: React.ReactNode }) {
-  const [open, setOpen] = useState(false);
-  const items = navItems(viewer);
-  return (
-    <header className="sticky top-0 z-40 border-b border-gray-200 bg-white/95 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4">
-        <Logo />
-        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
-          {items.map((item) => (
-            <NavLink
-              key={item.to}
-              to={item.to}
-              end
-              className={({ isActive }) =>
-                cn(
-                  "rounded-md px-3 py-2 text-sm font-medium text-gray-700 hover:bg-gray-100",
-                  isActive && "text-brand-700",
-                )
-              }
-            >
-              {item.label}
-            </NavLink>
-          ))}
-        </nav>
-        <div className="flex items-center gap-2">
-          {viewer ? (
-            <>
-              {notificationSlot}
-              <SignOutButton />
-            </>
-          ) : (
-            <>
-              <Button asChild variant="ghost" size="sm">
-                <Link to="/signin">Sign In</Link>
-              </Button>
-              <Button asChild size="sm">
-                <Link to="/signup">Sign Up</Link>
-              </Button>
-            </>
-          )}
-          <Button
-            type="button"
-            variant="ghost"
-            size="icon"
-            className="md:hidden"
-            aria-label={open ? "Close menu" : "Open menu"}
-            aria-expanded={open}
-            aria-controls="mobile-menu"
-            onClick={() => setOpen((v) => !v)}
-          >
-            {open ? <X /> : <Menu />}
-          </Button>
-        </div>
-      </div>
-      {open ? (
-        <nav id="mobile-menu" aria-label="Mobile" className="border-t border-gray-200 bg-white px-4 py-2 md:hidden">
-          {items.map((item) => (
-            <Link
-              key={item.to}
-              to={item.to}
-              onClick={() => setOpen(false)}
-              className="block rounded-md px-3 py-2 text-sm font-medium text-gray-700 hover:bg-gray-100"
-            >
-              {item.label}
-            </Link>
-          ))}
-        </nav>
-      ) : null}
-    </header>
   );
 }

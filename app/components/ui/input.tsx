@@ -1,17 +1,20 @@
 import * as React from "react";
 import { cn } from "#app/lib/utils.ts";
 
-export const Input = React.forwardRef<HTMLInputElement, React.InputHTMLAttributes<HTMLInputElement>>(
-  ({ className, type, ...props }, ref) => (
+/** Shared by every text-like field so they line up. */
+export const fieldClasses =
+  "w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-base text-gray-900 shadow-xs placeholder:text-gray-400 focus-visible:border-brand-600 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600/30 disabled:cursor-not-allowed disabled:bg-gray-50 disabled:opacity-60 aria-[invalid=true]:border-red-500 aria-[invalid=true]:focus-visible:ring-red-500/40 sm:text-sm";
+
+export function Input({ className, type = "text", ...props }: React.ComponentProps<"input">) {
+  return (
     <input
       type={type}
       className={cn(
-        "flex h-10 w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm placeholder:text-gray-400 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 disabled:cursor-not-allowed disabled:opacity-50 aria-[invalid=true]:border-red-500",
+        fieldClasses,
+        "flex h-10 file:mr-3 file:border-0 file:bg-transparent file:text-sm file:font-medium",
         className,
       )}
-      ref={ref}
       {...props}
     />
-  ),
-);
-Input.displayName = "Input";
+  );
+}

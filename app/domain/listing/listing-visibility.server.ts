@@ -7,5 +7,6 @@ export const isPublicListing = () =>
     eq(listings.status, "approved"),
     eq(listings.adminStatus, "approved"),
     eq(listings.archived, false),
+    eq(listings.expired, false),
     gt(listings.expiresOn, sql`now()`),
   );

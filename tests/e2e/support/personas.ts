@@ -26,8 +26,15 @@ export function uniqueEmail(prefix: string) {
   return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.test`;
 }
 
+/** Navigates and waits until React has hydrated the page (typing earlier can be lost). */
+export async function gotoReady(page: Page, url: string) {
+  const response = await page.goto(url);
+  await page.locator("html[data-hydrated]").waitFor();
+  return response;
+}
+
 export async function signInThroughForm(page: Page, email: string, password: string) {
-  await page.goto("/signin");
+  await gotoReady(page, "/signin");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign In", exact: true }).click();

@@ -1,0 +1,53 @@
+import { CircleCheck, CircleX, ClipboardList, CreditCard, Megaphone, ShoppingCart, Stamp } from "lucide-react";
+import { Form } from "react-router";
+
+export type NotificationItem = { id: string; title: string; message: string; type: string; read: boolean; createdAt: string };
+
+/** Icons by type (spec §9). */
+export function NotificationIcon({ type, title }: { type: string; title: string }) {
+  const cls = "size-5 shrink-0";
+  if (type === "listing_status") {
+    if (/approved/i.test(title)) return <CircleCheck className={`${cls} text-green-600`} aria-hidden />;
+    if (/rejected/i.test(title)) return <CircleX className={`${cls} text-red-600`} aria-hidden />;
+    return <ClipboardList className={`${cls} text-gray-600`} aria-hidden />;
+  }
+  if (type === "purchase_request") return <ShoppingCart className={`${cls} text-brand-600`} aria-hidden />;
+  if (type === "payment_status") return <CreditCard className={`${cls} text-blue-600`} aria-hidden />;
+  if (type === "admin_review") return <Stamp className={`${cls} text-purple-600`} aria-hidden />;
+  return <Megaphone className={`${cls} text-gray-600`} aria-hidden />;
+}
+
+export const formatNotificationTime = (iso: string) =>
+  new Date(iso).toLocaleString("en-ZA", { month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" });
+
+export function NotificationList({ items }: { items: NotificationItem[] }) {
+  if (items.length === 0) {
+    return (
+      <p className="p-6 text-center text-sm text-gray-600">
+        No notifications yet. You’ll see updates here when your listings are approved, rejected, etc.
+      </p>
+    );
+  }
+  return (
+    <ul className="divide-y" aria-label="Notifications">
+      {items.map((n) => (
+        <li key={n.id} className={`flex gap-3 p-4 ${n.read ? "" : "bg-brand-50"}`}>
+          <NotificationIcon type={n.type} title={n.title} />
+          <div className="min-w-0 flex-1">
+            <p className="font-medium">{n.title}</p>
+            <p className="text-sm text-gray-700">{n.message}</p>
+            <p className="mt-1 text-xs text-gray-500">{formatNotificationTime(n.createdAt)}</p>
+          </div>
+          {n.read ? null : (
+            <Form method="post" action="/notifications">
+              <input type="hidden" name="id" value={n.id} />
+              <button type="submit" className="text-xs font-medium text-brand-700 hover:underline">
+                Mark read
+              </button>
+            </Form>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}

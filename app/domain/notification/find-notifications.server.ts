@@ -1,0 +1,57 @@
+/**
+ * A user's own notifications (spec §7): newest first, 20 a page, read state.
+ * Every query is scoped to the user's id.
+ */
+import { and, count, desc, eq, lt, or } from "drizzle-orm";
+import { notifications } from "#db/schema.ts";
+import type { DbOrTx } from "#app/lib/db.server.ts";
+
+export const NOTIFICATION_PAGE_SIZE = 20;
+
+export async function findNotifications(options: { db: DbOrTx; userId: string; before?: { createdAt: string; id: string } }) {
+  const { db, userId, before } = options;
+  const rows = await db
+    .select()
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        before
+          ? or(
+              lt(notifications.createdAt, new Date(before.createdAt)),
+              and(eq(notifications.createdAt, new Date(before.createdAt)), lt(notifications.id, before.id)),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(NOTIFICATION_PAGE_SIZE);
+  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+}
+
+export async function countUnread(db: DbOrTx, userId: string) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.read, false)));
+  return Number(row?.n ?? 0);
+}
+
+export async function markNotificationRead(options: { db: DbOrTx; userId: string; id: string }) {
+  if (!/^[0-9a-f-]{36}$/i.test(options.id)) return 0;
+  const rows = await options.db
+    .update(notifications)
+    .set({ read: true })
+    .where(and(eq(notifications.id, options.id), eq(notifications.userId, options.userId)))
+    .returning({ id: notifications.id });
+  return rows.length;
+}
+
+export async function markAllNotificationsRead(options: { db: DbOrTx; userId: string }) {
+  const rows = await options.db
+    .update(notifications)
+    .set({ read: true })
+    .where(and(eq(notifications.userId, options.userId), eq(notifications.read, false)))
+    .returning({ id: notifications.id });
+  return rows.length;
+}
