@@ -17,7 +17,7 @@ import {
   writeEmail,
   type OutgoingEmail,
 } from "./mailer.server.ts";
-import { createLocalStorage, type Storage } from "./storage.server.ts";
+import { createStorage, type Storage } from "./storage.server.ts";
 import { EXPIRE_LISTINGS_QUEUE, expireListings } from "#app/domain/listing/expire-listings.server.ts";
 
 export type Runtime = {
@@ -56,7 +56,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   const env = options.env ?? readEnv();
   const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, memory: options.memory });
   const db = handle.db;
-  const storage = createLocalStorage(env.STORAGE_DIR);
+  const storage = await createStorage(env);
 
   const boss = new PgBoss(
     handle.pglite

@@ -50,3 +50,88 @@ export function createLocalStorage(root: string): Storage {
     },
   };
 }
+
+/**
+ * Any S3-compatible store (AWS S3, Cloudflare R2, MinIO…). Public files are
+ * served from S3_PUBLIC_URL (a CDN or the bucket's public endpoint); private
+ * ones only through the app's guarded routes.
+ */
+export async function createS3Storage(options: {
+  endpoint?: string;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  publicUrl?: string;
+}): Promise<Storage> {
+  const { S3Client, PutObjectCommand, GetObjectCommand, DeleteObjectCommand, DeleteObjectsCommand, ListObjectsV2Command } =
+    await import("@aws-sdk/client-s3");
+  const client = new S3Client({
+    region: options.region,
+    endpoint: options.endpoint,
+    forcePathStyle: Boolean(options.endpoint),
+    credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
+  });
+  const Bucket = options.bucket;
+  const base = (options.publicUrl ?? `${options.endpoint ?? `https://${Bucket}.s3.${options.region}.amazonaws.com`}/${options.endpoint ? Bucket : ""}`).replace(/\/$/, "");
+  return {
+    async put(key, body, contentType) {
+      assertSafeKey(key);
+      await client.send(
+        new PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: contentType, CacheControl: key.startsWith("public/") ? "public, max-age=3600" : "private, no-store" }),
+      );
+    },
+    async get(key) {
+      assertSafeKey(key);
+      try {
+        const res = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        return res.Body ? Buffer.from(await res.Body.transformToByteArray()) : undefined;
+      } catch (error) {
+        if ((error as { name?: string }).name === "NoSuchKey") return undefined;
+        throw error;
+      }
+    },
+    async delete(key) {
+      assertSafeKey(key);
+      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+    },
+    async deletePrefix(prefix) {
+      assertSafeKey(prefix.replace(/\/$/, ""));
+      const Prefix = `${prefix.replace(/\/$/, "")}/`;
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix, ContinuationToken }));
+        const keys = (page.Contents ?? []).flatMap((o) => (o.Key ? [{ Key: o.Key }] : []));
+        if (keys.length) await client.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects: keys } }));
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
+    },
+    publicUrl(key) {
+      assertSafeKey(key);
+      if (!key.startsWith("public/")) throw new Error("Private files have no public URL");
+      return `${base}/${key}`;
+    },
+  };
+}
+
+/** The configured storage: local disk unless STORAGE_DRIVER=s3. */
+export async function createStorage(env: {
+  STORAGE_DRIVER: "local" | "s3";
+  STORAGE_DIR: string;
+  S3_ENDPOINT?: string;
+  S3_REGION: string;
+  S3_BUCKET?: string;
+  S3_ACCESS_KEY_ID?: string;
+  S3_SECRET_ACCESS_KEY?: string;
+  S3_PUBLIC_URL?: string;
+}): Promise<Storage> {
+  if (env.STORAGE_DRIVER !== "s3") return createLocalStorage(env.STORAGE_DIR);
+  return createS3Storage({
+    endpoint: env.S3_ENDPOINT,
+    region: env.S3_REGION,
+    bucket: env.S3_BUCKET!,
+    accessKeyId: env.S3_ACCESS_KEY_ID!,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+    publicUrl: env.S3_PUBLIC_URL,
+  });
+}

@@ -1,0 +1,83 @@
+/**
+ * Both storage drivers behind one interface: local disk, and S3 (against
+ * s3rver, an S3-compatible server running in this process).
+ */
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import S3rver from "s3rver";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createLocalStorage, createS3Storage, type Storage } from "#app/lib/storage.server.ts";
+
+async function freePort() {
+  return new Promise<number>((resolve) => {
+    const s = net.createServer();
+    s.listen(0, "127.0.0.1", () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "mm-storage-"));
+let s3server: S3rver;
+let s3: Storage;
+let port: number;
+
+beforeAll(async () => {
+  port = await freePort();
+  s3server = new S3rver({ port, address: "127.0.0.1", silent: true, directory: path.join(dir, "s3"), configureBuckets: [{ name: "listing-images", configs: [] }] });
+  await s3server.run();
+  s3 = await createS3Storage({
+    endpoint: `http://127.0.0.1:${port}`,
+    region: "us-east-1",
+    bucket: "listing-images",
+    accessKeyId: "S3RVER",
+    secretAccessKey: "S3RVER",
+  });
+});
+afterAll(async () => {
+  await s3server.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const drivers: [string, () => Storage][] = [
+  ["local disk", () => createLocalStorage(path.join(dir, "local"))],
+  ["S3", () => s3],
+];
+
+describe.each(drivers)("%s storage", (_name, make) => {
+  it("stores, reads, lists under a prefix and deletes", async () => {
+    const storage = make();
+    await storage.put("public/listings/abc/one-card.webp", Buffer.from("one"), "image/webp");
+    await storage.put("public/listings/abc/two-card.webp", Buffer.from("two"), "image/webp");
+    await storage.put("private/mandates/abc/signed.pdf", Buffer.from("%PDF-1.7"), "application/pdf");
+    expect((await storage.get("public/listings/abc/one-card.webp"))?.toString()).toBe("one");
+    await storage.deletePrefix("public/listings/abc");
+    expect(await storage.get("public/listings/abc/one-card.webp")).toBeUndefined();
+    expect(await storage.get("public/listings/abc/two-card.webp")).toBeUndefined();
+    expect((await storage.get("private/mandates/abc/signed.pdf"))?.toString()).toBe("%PDF-1.7");
+    await storage.delete("private/mandates/abc/signed.pdf");
+    expect(await storage.get("private/mandates/abc/signed.pdf")).toBeUndefined();
+  });
+
+  it("gives public files a URL and private files none", () => {
+    const storage = make();
+    expect(storage.publicUrl("public/listings/abc/x-card.webp")).toMatch(/listings\/abc\/x-card\.webp$/);
+    expect(() => storage.publicUrl("private/mandates/abc/signed.pdf")).toThrow();
+  });
+
+  it("refuses keys that could escape the store", async () => {
+    const storage = make();
+    await expect(storage.put("public/../../etc/passwd", Buffer.from("x"), "text/plain")).rejects.toThrow(/Unsafe/);
+    await expect(storage.put("/absolute", Buffer.from("x"), "text/plain")).rejects.toThrow(/Unsafe/);
+  });
+});
+
+it("the S3 public URL is served by the S3 server", async () => {
+  await s3.put("public/listings/xyz/a-card.webp", Buffer.from("webp-bytes"), "image/webp");
+  const res = await fetch(s3.publicUrl("public/listings/xyz/a-card.webp"));
+  expect(res.status).toBe(200);
+  expect(await res.text()).toBe("webp-bytes");
+});
