@@ -1,36 +1,52 @@
-/** One formatter for money and dates (spec §9). */
+/**
+ * One place for money, dates and labels (spec §9). Dates are shown in South African time so the
+ * server-rendered text matches what the browser renders on hydration.
+ */
+const TIME_ZONE = "Africa/Johannesburg";
+
 const zar = new Intl.NumberFormat("en-ZA", { style: "currency", currency: "ZAR", maximumFractionDigits: 0 });
 
+/** ZAR in the en-ZA format without decimals, e.g. "R 1 250 000" (group separators are no-break spaces). */
 export function formatPrice(amount: number) {
   return zar.format(amount);
 }
 
+const shortDate = new Intl.DateTimeFormat("en-ZA", { timeZone: TIME_ZONE });
+
+/** Short date for catalogs, e.g. "2025/01/15". */
 export function formatShortDate(value: Date | string) {
-  return new Date(value).toLocaleDateString("en-ZA");
+  return shortDate.format(new Date(value));
 }
 
+const adminDate = new Intl.DateTimeFormat("en-US", {
+  timeZone: TIME_ZONE,
+  year: "numeric",
+  month: "long",
+  day: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+});
+
+/** Long en-US date with hours and minutes for the admin area, e.g. "January 15, 2025 at 02:30 PM". */
 export function formatAdminDate(value: Date | string) {
-  return new Date(value).toLocaleString("en-US", {
-    year: "numeric",
-    month: "long",
-    day: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-  });
+  return adminDate.format(new Date(value));
 }
 
-const CATEGORY_LABELS: Record<string, string> = {
-  excavators: "Excavators",
-  cranes: "Cranes",
-  bulldozers: "Bulldozers",
-  loaders: "Loaders",
-  dump_trucks: "Dump Trucks",
-  generators: "Generators",
-  compressors: "Compressors",
-  welding_equipment: "Welding Equipment",
-  other: "Other",
-};
+const CATEGORY_LABELS = new Map<string, string>(
+  Object.entries({
+    excavators: "Excavators",
+    cranes: "Cranes",
+    bulldozers: "Bulldozers",
+    loaders: "Loaders",
+    dump_trucks: "Dump Trucks",
+    generators: "Generators",
+    compressors: "Compressors",
+    welding_equipment: "Welding Equipment",
+    other: "Other",
+  }),
+);
 
+/** Display name of a category value; unknown or missing categories read "Uncategorized". */
 export function categoryLabel(category: string | null | undefined) {
-  return (category && CATEGORY_LABELS[category]) || "Uncategorized";
+  return (category && CATEGORY_LABELS.get(category)) || "Uncategorized";
 }

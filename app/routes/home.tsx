@@ -37,7 +37,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <Hero signedIn={loaderData.signedIn} />
       <FeatureGrid />
       <FeaturedProducts products={loaderData.featured} />
-      <PromoSections />
+      <PromoSections signedIn={loaderData.signedIn} />
     </>
   );
 }

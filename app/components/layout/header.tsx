@@ -61,7 +61,7 @@ export function Header({ viewer, notificationSlot }: { viewer: Viewer | null; no
   }, [mobileOpen]);
 
   return (
-    <header className="sticky top-0 z-40 border-b border-gray-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
+    <header className="relative z-40 border-b border-gray-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85 sm:sticky sm:top-0">
       <div className="mx-auto flex min-h-16 max-w-7xl flex-wrap items-center gap-x-3 gap-y-2 px-3 py-2 sm:px-4">
         <Logo />
 
@@ -181,7 +181,11 @@ function DesktopMenu({ items, viewer }: { items: NavItem[]; viewer: Viewer | nul
           ) : null}
           {items.map((item) => (
             <DropdownMenuItem key={item.to} asChild>
-              <NavLink to={item.to} end className="aria-[current=page]:font-semibold aria-[current=page]:text-brand-800">
+              <NavLink
+                to={item.to}
+                end
+                className="aria-[current=page]:font-semibold aria-[current=page]:text-brand-800"
+              >
                 {item.label}
               </NavLink>
             </DropdownMenuItem>

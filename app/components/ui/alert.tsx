@@ -21,7 +21,12 @@ export const alertVariants = cva(
  * A static notice. Destructive alerts are announced (role="alert"); others are notes.
  * Put an optional lucide icon first, then AlertTitle and AlertDescription.
  */
-export function Alert({ className, variant, role, ...props }: React.ComponentProps<"div"> & VariantProps<typeof alertVariants>) {
+export function Alert({
+  className,
+  variant,
+  role,
+  ...props
+}: React.ComponentProps<"div"> & VariantProps<typeof alertVariants>) {
   return (
     <div
       role={role ?? (variant === "destructive" ? "alert" : "note")}

@@ -4,7 +4,9 @@ import { cn } from "#app/lib/utils.ts";
 type DivProps = React.ComponentProps<"div">;
 
 export function Card({ className, ...props }: DivProps) {
-  return <div className={cn("rounded-lg border border-gray-200 bg-white text-gray-900 shadow-sm", className)} {...props} />;
+  return (
+    <div className={cn("rounded-lg border border-gray-200 bg-white text-gray-900 shadow-sm", className)} {...props} />
+  );
 }
 
 export function CardHeader({ className, ...props }: DivProps) {
