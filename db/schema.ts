@@ -8,6 +8,7 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -230,6 +231,8 @@ export const approvedSellers = pgTable("approved_sellers", {
   isActive: boolean("is_active").notNull().default(true),
 });
 
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
 // ---------------------------------------------------------------- listings
 export const listings = pgTable(
   "listings",
@@ -251,6 +254,11 @@ export const listings = pgTable(
     archived: boolean("archived").notNull().default(false),
     /** Set by the daily expire-listings job once expires_on has passed (reads also check the date). */
     expired: boolean("expired").notNull().default(false),
+    /** Full-text search: title (A), description (B), category and location (C). */
+    searchVector: tsvector("search_vector").generatedAlwaysAs(
+      (): ReturnType<typeof sql> =>
+        sql`setweight(to_tsvector('english'::regconfig, coalesce(title, '')), 'A') || setweight(to_tsvector('english'::regconfig, coalesce(description, '')), 'B') || setweight(to_tsvector('simple'::regconfig, replace(category, '_', ' ') || ' ' || coalesce(location, '')), 'C')`,
+    ),
     createdOn: timestamp("created_on", { withTimezone: true }).notNull().defaultNow(),
     expiresOn: timestamp("expires_on", { withTimezone: true }).notNull(),
     updatedAt: updatedAt(),
@@ -273,6 +281,13 @@ export const listings = pgTable(
         sql`${t.isBargain} and ${t.status} = 'approved' and ${t.adminStatus} = 'approved' and not ${t.archived} and not ${t.expired}`,
       ),
     index("listings_expiry_idx").on(t.expiresOn).where(sql`not ${t.expired}`),
+    index("listings_search_idx").using("gin", t.searchVector),
+    index("listings_public_price_idx")
+      .on(t.price, t.id)
+      .where(sql`${t.status} = 'approved' and ${t.adminStatus} = 'approved' and not ${t.archived} and not ${t.expired}`),
+    index("listings_public_category_idx")
+      .on(t.category, t.createdOn.desc(), t.id.desc())
+      .where(sql`${t.status} = 'approved' and ${t.adminStatus} = 'approved' and not ${t.archived} and not ${t.expired}`),
     index("listings_admin_queue_idx").on(t.adminStatus, t.createdOn.desc()),
   ],
 );
@@ -295,6 +310,21 @@ export const listingImages = pgTable(
     uniqueIndex("listing_images_position_idx").on(t.listingId, t.position),
     check("listing_images_position_check", sql`${t.position} between 0 and 4`),
   ],
+);
+
+export const favourites = pgTable(
+  "favourites",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    listingId: uuid("listing_id")
+      .notNull()
+      .references(() => listings.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("favourites_once_idx").on(t.userId, t.listingId), index("favourites_user_idx").on(t.userId, t.createdAt.desc())],
 );
 
 export const listingViews = pgTable(
@@ -395,11 +425,16 @@ export const contactMessages = pgTable(
     subject: text("subject").notNull().default(""),
     message: text("message").notNull(),
     userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    /** The sender's address, for the contact form's rate limit. */
+    ipAddress: text("ip_address"),
     handled: boolean("handled").notNull().default(false),
     handledAt: timestamp("handled_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index("contact_messages_created_idx").on(t.createdAt.desc())],
+  (t) => [
+    index("contact_messages_created_idx").on(t.createdAt.desc()),
+    index("contact_messages_ip_idx").on(t.ipAddress, t.createdAt),
+  ],
 );
 
 export const userRequests = pgTable(

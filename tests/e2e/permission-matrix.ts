@@ -39,6 +39,21 @@ export const PERMISSION_MATRIX: MatrixRow[] = [
   { pattern: "/equipment", expect: all("ok") },
   { pattern: "/buyer-catalog", expect: all("ok") },
   { pattern: "/catalog", expect: all("ok") },
+  { pattern: "/parts", expect: all("ok") },
+  {
+    pattern: "/listing/:id",
+    url: "/listing/00000000-0000-0000-0000-000000000000",
+    expect: all("404"),
+    note: "public listings only; the page itself is public",
+  },
+  { pattern: "/watchlist", expect: { visitor: "/signin", buyer: "ok", seller: "ok", admin: "ok" } },
+  {
+    pattern: "/buyer-dashboard",
+    expect: { visitor: "/signin", buyer: "ok", seller: "/seller-dashboard", admin: "/signup" },
+    note: "spec §2: sellers to their dashboard, other roles to /signup",
+  },
+  { pattern: "/feedback", expect: { visitor: "/signin", buyer: "ok", seller: "ok", admin: "ok" } },
+  { pattern: "/contact", expect: all("ok") },
   { pattern: "/seller-dashboard", expect: { visitor: "/signin", buyer: "/", seller: "ok", admin: "/" } },
   { pattern: "/seller/create", expect: { visitor: "/signin", buyer: "/", seller: "ok", admin: "/" } },
   {
@@ -73,5 +88,8 @@ export const PERMISSION_MATRIX: MatrixRow[] = [
   },
   { pattern: "/api/auth/*", url: "/api/auth/ok", expect: all("ok"), note: "better-auth health endpoint" },
   { pattern: "/api/listings", expect: all("404"), note: "POST only (see listing-permissions.e2e.ts)" },
+  { pattern: "/api/favourites", expect: all("404"), note: "POST only" },
+  { pattern: "/sitemap.xml", expect: all("ok") },
+  { pattern: "/robots.txt", expect: all("ok") },
   { pattern: "*", url: "/no-such-page", expect: all("404") },
 ];

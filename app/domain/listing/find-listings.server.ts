@@ -1,8 +1,15 @@
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
+/**
+ * Public listing reads (home, catalogs, /parts, sitemap): one visibility rule,
+ * full-text search, filters, three sorts and keyset pagination (no OFFSET,
+ * no exact counts) so it stays fast at a million listings.
+ */
+import { and, asc, desc, eq, gte, ilike, inArray, lt, lte, gt, or, sql, type SQL } from "drizzle-orm";
 import { listingImages, listings, sellers } from "#db/schema.ts";
 import type { DbOrTx } from "#app/lib/db.server.ts";
+import { imageVariantUrl } from "#app/lib/images.server.ts";
 import type { Storage } from "#app/lib/storage.server.ts";
 import { isPublicListing } from "./listing-visibility.server.ts";
+import type { ListingSearch } from "./listing-search.ts";
 
 export type ListingCard = {
   id: string;
@@ -20,46 +27,132 @@ export type ListingCard = {
   imageUrl: string | null;
 };
 
-/** Newest public listings (the catalog's first page). */
-export async function findPublicListings(options: { db: DbOrTx; storage: Storage; limit?: number; bargainOnly?: boolean }) {
-  const { db, storage, limit = 24 } = options;
-  const rows = await db
-    .select({
-      id: listings.id,
-      title: listings.title,
-      description: listings.description,
-      price: listings.price,
-      category: listings.category,
-      condition: listings.condition,
-      location: listings.location,
-      isUrgent: listings.isUrgent,
-      isBargain: listings.isBargain,
-      sellerName: sellers.fullName,
-      createdOn: listings.createdOn,
-      expiresOn: listings.expiresOn,
-    })
-    .from(listings)
-    .innerJoin(sellers, eq(sellers.id, listings.sellerId))
-    .where(options.bargainOnly ? and(isPublicListing(), eq(listings.isBargain, true)) : isPublicListing())
-    .orderBy(desc(listings.createdOn), desc(listings.id))
-    .limit(limit);
-  const ids = rows.map((r) => r.id);
+type Cursor = { v: string; id: string };
+
+export function encodeCursor(c: Cursor) {
+  return Buffer.from(JSON.stringify(c)).toString("base64url");
+}
+
+export function decodeCursor(raw: string | undefined): Cursor | undefined {
+  if (!raw) return undefined;
+  try {
+    const c = JSON.parse(Buffer.from(raw, "base64url").toString("utf8")) as Cursor;
+    if (typeof c.v === "string" && typeof c.id === "string" && /^[0-9a-f-]{36}$/i.test(c.id)) return c;
+  } catch {
+    // an invalid cursor means the first page
+  }
+  return undefined;
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
+
+/** The WHERE clause for a search: visibility first, then each filter. */
+export function searchWhere(search: Partial<ListingSearch>): SQL {
+  const parts: (SQL | undefined)[] = [isPublicListing()];
+  if (search.q) {
+    parts.push(
+      sql`${listings.searchVector} @@ (websearch_to_tsquery('english', ${search.q}) || websearch_to_tsquery('simple', ${search.q}))`,
+    );
+  }
+  if (search.category) parts.push(eq(listings.category, search.category));
+  if (search.condition) parts.push(eq(listings.condition, search.condition));
+  if (search.minPrice !== undefined) parts.push(gte(listings.price, String(search.minPrice)));
+  if (search.maxPrice !== undefined) parts.push(lte(listings.price, String(search.maxPrice)));
+  if (search.province) parts.push(ilike(listings.location, `%${escapeLike(search.province)}%`));
+  if (search.urgent) parts.push(eq(listings.isUrgent, true));
+  if (search.bargain) parts.push(eq(listings.isBargain, true));
+  return and(...parts)!;
+}
+
+function keyset(sort: ListingSearch["sort"], cursor: Cursor | undefined): SQL | undefined {
+  if (!cursor) return undefined;
+  if (sort === "price_asc") {
+    return or(gt(listings.price, cursor.v), and(eq(listings.price, cursor.v), gt(listings.id, cursor.id)));
+  }
+  if (sort === "price_desc") {
+    return or(lt(listings.price, cursor.v), and(eq(listings.price, cursor.v), lt(listings.id, cursor.id)));
+  }
+  const at = new Date(cursor.v);
+  if (Number.isNaN(at.getTime())) return undefined;
+  return or(lt(listings.createdOn, at), and(eq(listings.createdOn, at), lt(listings.id, cursor.id)));
+}
+
+function orderBy(sort: ListingSearch["sort"]) {
+  if (sort === "price_asc") return [asc(listings.price), asc(listings.id)];
+  if (sort === "price_desc") return [desc(listings.price), desc(listings.id)];
+  return [desc(listings.createdOn), desc(listings.id)];
+}
+
+const cardColumns = {
+  id: listings.id,
+  title: listings.title,
+  description: listings.description,
+  price: listings.price,
+  category: listings.category,
+  condition: listings.condition,
+  location: listings.location,
+  isUrgent: listings.isUrgent,
+  isBargain: listings.isBargain,
+  sellerName: sellers.fullName,
+  createdOn: listings.createdOn,
+  expiresOn: listings.expiresOn,
+};
+
+/** First photo (card size) of each listing, in one query. */
+async function firstImages(db: DbOrTx, storage: Storage, ids: string[]) {
   const images = ids.length
     ? await db
-        .select({ listingId: listingImages.listingId, storageKey: listingImages.storageKey, position: listingImages.position })
+        .select({ listingId: listingImages.listingId, storageKey: listingImages.storageKey })
         .from(listingImages)
-        .where(inArray(listingImages.listingId, ids))
-        .orderBy(asc(listingImages.position))
+        .where(and(inArray(listingImages.listingId, ids), eq(listingImages.position, 0)))
     : [];
-  const firstImage = new Map<string, string>();
-  for (const img of images) if (!firstImage.has(img.listingId)) firstImage.set(img.listingId, img.storageKey);
-  return rows.map(
-    (r): ListingCard => ({
+  return new Map(images.map((img) => [img.listingId, imageVariantUrl(storage, img.storageKey, "card")]));
+}
+
+export async function findListings(options: {
+  db: DbOrTx;
+  storage: Storage;
+  search?: Partial<ListingSearch>;
+  limit?: number;
+}) {
+  const { db, storage } = options;
+  const search = options.search ?? {};
+  const sort = search.sort ?? "newest";
+  const limit = Math.min(Math.max(options.limit ?? 12, 1), 60);
+  const cursor = decodeCursor(search.cursor);
+  const rows = await db
+    .select({ ...cardColumns, priceRaw: sql<string>`${listings.price}::text` })
+    .from(listings)
+    .innerJoin(sellers, eq(sellers.id, listings.sellerId))
+    .where(and(searchWhere(search), keyset(sort, cursor)))
+    .orderBy(...orderBy(sort))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  const nextCursor =
+    rows.length > limit && last
+      ? encodeCursor({ v: sort === "newest" ? last.createdOn.toISOString() : last.priceRaw, id: last.id })
+      : null;
+  const images = await firstImages(db, storage, page.map((r) => r.id));
+  const items = page.map(
+    ({ priceRaw: _p, ...r }): ListingCard => ({
       ...r,
       price: Number(r.price),
       createdOn: r.createdOn.toISOString(),
       expiresOn: r.expiresOn.toISOString(),
-      imageUrl: firstImage.has(r.id) ? storage.publicUrl(`${firstImage.get(r.id)}-card.webp`) : null,
+      imageUrl: images.get(r.id) ?? null,
     }),
   );
+  return { items, nextCursor };
+}
+
+/** Kept for callers that want the newest public listings only. */
+export async function findPublicListings(options: { db: DbOrTx; storage: Storage; limit?: number; bargainOnly?: boolean }) {
+  const { items } = await findListings({
+    db: options.db,
+    storage: options.storage,
+    limit: options.limit ?? 24,
+    search: options.bargainOnly ? { bargain: "1" } : {},
+  });
+  return items;
 }

@@ -1,0 +1,81 @@
+import { Link } from "react-router";
+import { Badge } from "#app/components/ui/badge.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { categoryLabel, formatPrice, formatShortDate } from "#app/lib/format.ts";
+
+export type ListingCardData = {
+  id: string;
+  title: string;
+  description: string;
+  price: number;
+  category: string | null;
+  isUrgent: boolean;
+  isBargain: boolean;
+  sellerName: string | null;
+  expiresOn: string;
+  imageUrl: string | null;
+  location?: string;
+};
+
+/** A catalog card (spec §2): image, title, price, category, badges, seller, expiry. */
+export function ListingCard({
+  listing,
+  detailsHref,
+  actions,
+}: {
+  listing: ListingCardData;
+  detailsHref: string;
+  actions?: React.ReactNode;
+}) {
+  return (
+    <article className="flex h-full flex-col overflow-hidden rounded-lg border border-gray-200 bg-white shadow-sm" aria-label={listing.title}>
+      <div className="relative">
+        <img
+          src={listing.imageUrl ?? "/placeholder.svg"}
+          alt={listing.title}
+          loading="lazy"
+          width={800}
+          height={600}
+          className="aspect-[4/3] w-full object-cover"
+          onError={(e) => {
+            e.currentTarget.src = "/placeholder.svg";
+          }}
+        />
+        <div className="absolute left-2 top-2 flex gap-1">
+          {listing.isUrgent ? <Badge variant="urgent">Urgent</Badge> : null}
+          {listing.isBargain ? <Badge variant="bargain">Bargain</Badge> : null}
+        </div>
+      </div>
+      <div className="flex flex-1 flex-col gap-1.5 p-4">
+        <h2 className="text-lg font-semibold leading-snug">{listing.title}</h2>
+        <p className="text-xl font-bold text-brand-700">{formatPrice(listing.price)}</p>
+        <p className="text-sm text-gray-600">
+          {categoryLabel(listing.category)}
+          {listing.location ? ` · ${listing.location}` : ""}
+        </p>
+        <p className="text-sm text-gray-700">{listing.description}</p>
+        <p className="mt-auto pt-2 text-sm text-gray-500">Seller: {listing.sellerName || "Seller"}</p>
+        <p className="text-xs text-gray-500">Listed until {formatShortDate(listing.expiresOn)}</p>
+        <div className="mt-2 flex gap-2">
+          <Button asChild className="flex-1">
+            <Link to={detailsHref}>View Details</Link>
+          </Button>
+          {actions}
+        </div>
+      </div>
+    </article>
+  );
+}
+
+export function ListingCardSkeleton() {
+  return (
+    <div className="animate-pulse overflow-hidden rounded-lg border border-gray-200 bg-white" aria-hidden>
+      <div className="aspect-[4/3] bg-gray-200" />
+      <div className="space-y-2 p-4">
+        <div className="h-5 w-3/4 rounded bg-gray-200" />
+        <div className="h-6 w-1/3 rounded bg-gray-200" />
+        <div className="h-4 w-1/2 rounded bg-gray-200" />
+      </div>
+    </div>
+  );
+}

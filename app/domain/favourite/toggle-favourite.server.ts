@@ -1,0 +1,47 @@
+/** Favourites (the watchlist), saved on the server per user. */
+import { and, desc, eq, inArray } from "drizzle-orm";
+import { favourites, listings } from "#db/schema.ts";
+import { AppError } from "#app/lib/app-error.ts";
+import type { DbOrTx } from "#app/lib/db.server.ts";
+import { isPublicListing } from "#app/domain/listing/listing-visibility.server.ts";
+
+/** Adds or removes a favourite; only public listings can be added. Returns the new state. */
+export async function toggleFavourite(options: { db: DbOrTx; userId: string; listingId: string; favourite?: boolean }) {
+  const { db, userId, listingId } = options;
+  if (!/^[0-9a-f-]{36}$/i.test(listingId)) throw new AppError("NOT_FOUND", "Not found", "Listing not found.");
+  const [existing] = await db
+    .select({ id: favourites.id })
+    .from(favourites)
+    .where(and(eq(favourites.userId, userId), eq(favourites.listingId, listingId)));
+  const want = options.favourite ?? !existing;
+  if (!want) {
+    if (existing) await db.delete(favourites).where(eq(favourites.id, existing.id));
+    return false;
+  }
+  if (existing) return true;
+  const [visible] = await db.select({ id: listings.id }).from(listings).where(and(eq(listings.id, listingId), isPublicListing()));
+  if (!visible) throw new AppError("NOT_FOUND", "Not found", "Listing not found.");
+  await db.insert(favourites).values({ userId, listingId }).onConflictDoNothing();
+  return true;
+}
+
+/** Which of these listings the user has favourited. */
+export async function favouriteIds(options: { db: DbOrTx; userId: string; listingIds: string[] }) {
+  if (options.listingIds.length === 0) return [];
+  const rows = await options.db
+    .select({ listingId: favourites.listingId })
+    .from(favourites)
+    .where(and(eq(favourites.userId, options.userId), inArray(favourites.listingId, options.listingIds)));
+  return rows.map((r) => r.listingId);
+}
+
+/** The user's favourited listing ids, newest first (the watchlist shows the public ones). */
+export async function findFavouriteListingIds(options: { db: DbOrTx; userId: string }) {
+  const rows = await options.db
+    .select({ listingId: favourites.listingId })
+    .from(favourites)
+    .where(eq(favourites.userId, options.userId))
+    .orderBy(desc(favourites.createdAt))
+    .limit(200);
+  return rows.map((r) => r.listingId);
+}

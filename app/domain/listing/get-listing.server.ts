@@ -1,0 +1,69 @@
+/**
+ * One public listing (spec §2 /listing/{id}) with all its photos, and the
+ * view counter (once per viewer per day; the seller's own views don't count).
+ */
+import { createHash } from "node:crypto";
+import { and, asc, eq } from "drizzle-orm";
+import { listingImages, listings, listingViews, sellers } from "#db/schema.ts";
+import type { DbOrTx } from "#app/lib/db.server.ts";
+import { imageVariantUrl } from "#app/lib/images.server.ts";
+import type { Storage } from "#app/lib/storage.server.ts";
+import { isPublicListing } from "./listing-visibility.server.ts";
+
+export async function getPublicListing(options: { db: DbOrTx; storage: Storage; id: string }) {
+  const { db, storage, id } = options;
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+  const [row] = await db
+    .select({
+      id: listings.id,
+      title: listings.title,
+      description: listings.description,
+      price: listings.price,
+      category: listings.category,
+      condition: listings.condition,
+      location: listings.location,
+      isUrgent: listings.isUrgent,
+      isBargain: listings.isBargain,
+      createdOn: listings.createdOn,
+      expiresOn: listings.expiresOn,
+      sellerId: listings.sellerId,
+      sellerUserId: sellers.userId,
+      sellerName: sellers.fullName,
+    })
+    .from(listings)
+    .innerJoin(sellers, eq(sellers.id, listings.sellerId))
+    .where(and(eq(listings.id, id), isPublicListing()))
+    .limit(1);
+  if (!row) return null;
+  const images = await db
+    .select({ storageKey: listingImages.storageKey, width: listingImages.width, height: listingImages.height })
+    .from(listingImages)
+    .where(eq(listingImages.listingId, id))
+    .orderBy(asc(listingImages.position));
+  return {
+    ...row,
+    price: Number(row.price),
+    createdOn: row.createdOn.toISOString(),
+    expiresOn: row.expiresOn.toISOString(),
+    images: images.map((img) => ({
+      thumb: imageVariantUrl(storage, img.storageKey, "thumb"),
+      card: imageVariantUrl(storage, img.storageKey, "card"),
+      full: imageVariantUrl(storage, img.storageKey, "full"),
+      width: img.width,
+      height: img.height,
+    })),
+  };
+}
+
+/** A stable, non-identifying key for a visitor: a hash of address and browser. */
+export function visitorKey(input: { userId?: string | null; ip: string; userAgent: string; secret: string }) {
+  if (input.userId) return `u:${input.userId}`;
+  return `v:${createHash("sha256").update(`${input.secret}|${input.ip}|${input.userAgent}`).digest("base64url").slice(0, 32)}`;
+}
+
+export async function recordListingView(options: { db: DbOrTx; listingId: string; viewerKey: string }) {
+  await options.db
+    .insert(listingViews)
+    .values({ listingId: options.listingId, viewerKey: options.viewerKey })
+    .onConflictDoNothing();
+}

@@ -1,0 +1,69 @@
+/**
+ * Catalog search parameters (shared): every filter lives in the query string,
+ * so a page of results can be shared and bookmarked.
+ */
+import { z } from "zod";
+import { CATEGORIES, CONDITIONS } from "#db/schema.ts";
+
+export const SORTS = ["newest", "price_asc", "price_desc"] as const;
+export type Sort = (typeof SORTS)[number];
+
+export const PROVINCES = [
+  "Eastern Cape",
+  "Free State",
+  "Gauteng",
+  "KwaZulu-Natal",
+  "Limpopo",
+  "Mpumalanga",
+  "North West",
+  "Northern Cape",
+  "Western Cape",
+] as const;
+
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === "" || v === null ? undefined : v), schema.optional());
+const amount = z.preprocess(
+  (v) => (typeof v === "string" ? v.replace(/[\s,]/g, "") : v),
+  z.coerce.number().min(0).max(1e12),
+);
+
+export const ListingSearchSchema = z.object({
+  q: optional(z.string().trim().max(100)),
+  category: optional(z.enum(CATEGORIES)),
+  condition: optional(z.enum(CONDITIONS)),
+  minPrice: optional(amount),
+  maxPrice: optional(amount),
+  province: optional(z.enum(PROVINCES)),
+  urgent: optional(z.enum(["1"])),
+  bargain: optional(z.enum(["1"])),
+  sort: z.preprocess((v) => (v === "" || v == null ? "newest" : v), z.enum(SORTS)).catch("newest"),
+  cursor: optional(z.string().max(200)),
+});
+
+export type ListingSearch = z.infer<typeof ListingSearchSchema>;
+
+/** Reads the query string; anything invalid is dropped rather than failing the page. */
+export function parseListingSearch(params: URLSearchParams): ListingSearch {
+  const raw: Record<string, string> = {};
+  for (const key of Object.keys(ListingSearchSchema.shape)) {
+    const v = params.get(key);
+    if (v !== null) raw[key] = v;
+  }
+  const result = ListingSearchSchema.safeParse(raw);
+  if (result.success) return result.data;
+  // Drop the offending fields one by one.
+  const cleaned = { ...raw };
+  for (const issue of result.error.issues) delete cleaned[String(issue.path[0])];
+  return ListingSearchSchema.parse(cleaned);
+}
+
+/** The query string for a search (without empty values), e.g. for "Load more" and shareable links. */
+export function searchToQuery(search: Partial<ListingSearch>) {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(search)) {
+    if (v === undefined || v === null || v === "") continue;
+    if (k === "sort" && v === "newest") continue;
+    params.set(k, String(v));
+  }
+  return params.toString();
+}

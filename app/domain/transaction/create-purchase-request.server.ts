@@ -1,0 +1,47 @@
+/**
+ * A buyer's purchase request (spec §2, §7): a transaction at the listing's
+ * price and a notification to the admins, in one transaction. Idempotent per
+ * buyer and listing while a request is open (double clicks, retries).
+ */
+import { and, eq, ne } from "drizzle-orm";
+import { buyers, transactions } from "#db/schema.ts";
+import { AppError } from "#app/lib/app-error.ts";
+import type { Db } from "#app/lib/db.server.ts";
+import { formatPrice } from "#app/lib/format.ts";
+import type { Storage } from "#app/lib/storage.server.ts";
+import { getPublicListing } from "#app/domain/listing/get-listing.server.ts";
+import { notifyAdmins } from "#app/domain/notification/create-notification.server.ts";
+import type { Viewer } from "#app/domain/user/viewer.ts";
+
+export async function createPurchaseRequest(options: { db: Db; storage: Storage; viewer: Viewer; listingId: string }) {
+  const { db, viewer } = options;
+  if (viewer.role !== "buyer" || !viewer.hasBuyerProfile) {
+    throw new AppError("FORBIDDEN", "Sign in required", "Please sign in to make a purchase request");
+  }
+  const listing = await getPublicListing({ db, storage: options.storage, id: options.listingId });
+  if (!listing) {
+    throw new AppError("NOT_FOUND", "Listing Not Found", "The listing you're looking for doesn't exist or has been removed.");
+  }
+  return db.transaction(async (tx) => {
+    const [buyer] = await tx.select({ id: buyers.id }).from(buyers).where(eq(buyers.userId, viewer.userId));
+    if (!buyer) throw new AppError("FORBIDDEN", "Sign in required", "Please sign in to make a purchase request");
+    const [created] = await tx
+      .insert(transactions)
+      .values({ buyerId: buyer.id, sellerId: listing.sellerId, listingId: listing.id, amount: String(listing.price) })
+      .onConflictDoNothing()
+      .returning({ id: transactions.id });
+    if (!created) {
+      const [open] = await tx
+        .select({ id: transactions.id })
+        .from(transactions)
+        .where(and(eq(transactions.buyerId, buyer.id), eq(transactions.listingId, listing.id), ne(transactions.status, "closed")));
+      return { transactionId: open!.id, created: false };
+    }
+    await notifyAdmins(tx, {
+      type: "purchase_request",
+      title: `Purchase request: ${listing.title}`,
+      message: `${viewer.fullName ?? viewer.name} (${viewer.email}) wants to buy "${listing.title}" at ${formatPrice(listing.price)}.`,
+    });
+    return { transactionId: created.id, created: true };
+  });
+}

@@ -1,0 +1,36 @@
+import { redirect } from "react-router";
+import type { Route } from "./+types/favourites";
+import { toggleFavourite } from "#app/domain/favourite/toggle-favourite.server.ts";
+import { AppError } from "#app/lib/app-error.ts";
+import { assertSameOrigin, requireUser } from "#app/lib/guards.server.ts";
+import { jsonError } from "#app/lib/respond.server.ts";
+import { getRuntime } from "#app/lib/runtime.server.ts";
+import { safeRedirect } from "#app/lib/safe-redirect.ts";
+
+/** Toggle a favourite: JSON for the page's script, a redirect back for a plain form. */
+export async function action({ request }: Route.ActionArgs) {
+  const viewer = await requireUser(request);
+  const runtime = await getRuntime();
+  assertSameOrigin(request, runtime.env.PUBLIC_URL);
+  const form = await request.formData();
+  const wanted = form.get("favourite");
+  try {
+    const favourite = await toggleFavourite({
+      db: runtime.db,
+      userId: viewer.userId,
+      listingId: String(form.get("listingId") ?? ""),
+      favourite: wanted === "true" ? true : wanted === "false" ? false : undefined,
+    });
+    const back = form.get("redirectTo");
+    if (back) return redirect(safeRedirect(back, "/watchlist"));
+    return { favourite };
+  } catch (error) {
+    if (error instanceof AppError) return jsonError(error);
+    throw error;
+  }
+}
+
+export function loader() {
+  // Action only.
+  throw new Response("Not Found", { status: 404 });
+}

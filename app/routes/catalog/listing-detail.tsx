@@ -1,0 +1,251 @@
+import { ArrowLeft } from "lucide-react";
+import { useState } from "react";
+import { data, Form, Link, useNavigate, useNavigation } from "react-router";
+import type { Route } from "./+types/listing-detail";
+import { useActionToast, type ActionToast } from "#app/components/forms/use-action-toast.ts";
+import { Badge } from "#app/components/ui/badge.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { priceBreakdown } from "#app/domain/listing/commission.ts";
+import { getPublicListing, recordListingView, visitorKey } from "#app/domain/listing/get-listing.server.ts";
+import { createPurchaseRequest } from "#app/domain/transaction/create-purchase-request.server.ts";
+import { getViewer } from "#app/domain/user/get-viewer.server.ts";
+import { AppError } from "#app/lib/app-error.ts";
+import { clientIp } from "#app/lib/client-ip.server.ts";
+import { categoryLabel, formatPrice, formatShortDate } from "#app/lib/format.ts";
+import { assertSameOrigin, requireUser } from "#app/lib/guards.server.ts";
+import { logger } from "#app/lib/logger.server.ts";
+import { orError } from "#app/lib/respond.server.ts";
+import { getRuntime } from "#app/lib/runtime.server.ts";
+
+const CONDITION_LABELS: Record<string, string> = {
+  new: "New — brand new, never used",
+  used: "Used — previously used, good condition",
+  refurbished: "Refurbished — restored to like-new condition",
+};
+
+export const meta: Route.MetaFunction = ({ data: loaderData }) => {
+  if (!loaderData?.listing) {
+    return [{ title: "Listing Not Found | Machinery Marketplace" }, { name: "robots", content: "noindex" }];
+  }
+  const { listing, publicUrl } = loaderData;
+  const url = `${publicUrl}/listing/${listing.id}`;
+  const image = listing.images[0] ? `${listing.images[0].card.startsWith("http") ? "" : publicUrl}${listing.images[0].card}` : undefined;
+  const description = `${formatPrice(listing.price)} · ${categoryLabel(listing.category)} · ${listing.location}. ${listing.description}`.slice(0, 160);
+  const jsonLd = {
+    "@context": "https://schema.org",
+    "@type": "Product",
+    name: listing.title,
+    description: listing.description,
+    category: categoryLabel(listing.category),
+    image: image ? [image] : undefined,
+    itemCondition: `https://schema.org/${listing.condition === "new" ? "NewCondition" : listing.condition === "refurbished" ? "RefurbishedCondition" : "UsedCondition"}`,
+    offers: {
+      "@type": "Offer",
+      price: listing.price.toFixed(2),
+      priceCurrency: "ZAR",
+      availability: "https://schema.org/InStock",
+      url,
+      priceValidUntil: listing.expiresOn.slice(0, 10),
+    },
+  };
+  return [
+    { title: `${listing.title} | Machinery Marketplace` },
+    { name: "description", content: description },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:type", content: "product" },
+    { property: "og:title", content: listing.title },
+    { property: "og:description", content: description },
+    { property: "og:url", content: url },
+    ...(image ? [{ property: "og:image", content: image }] : []),
+    { "script:ld+json": jsonLd },
+  ];
+};
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  // Public page: any visitor may read a public listing (the purchase action is guarded).
+  const viewer = await getViewer(request);
+  const runtime = await getRuntime();
+  const listing = await getPublicListing({ db: runtime.db, storage: runtime.storage, id: params.id });
+  if (!listing) throw data({ notFound: true }, { status: 404 });
+  if (viewer?.userId !== listing.sellerUserId) {
+    const key = visitorKey({
+      userId: viewer?.userId,
+      ip: clientIp(context),
+      userAgent: request.headers.get("user-agent") ?? "",
+      secret: runtime.env.SESSION_SECRET,
+    });
+    // A failed count must not break the page.
+    await recordListingView({ db: runtime.db, listingId: listing.id, viewerKey: key }).catch((error: unknown) =>
+      logger.warn({ err: error }, "listing view not recorded"),
+    );
+  }
+  const { sellerUserId: _s, sellerId: _i, ...publicListing } = listing;
+  return {
+    listing: publicListing,
+    publicUrl: runtime.env.PUBLIC_URL,
+    canBuy: Boolean(viewer && viewer.role === "buyer" && viewer.hasBuyerProfile),
+    signedIn: Boolean(viewer),
+    role: viewer?.role ?? null,
+  };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const viewer = await requireUser(request);
+  const runtime = await getRuntime();
+  assertSameOrigin(request, runtime.env.PUBLIC_URL);
+  return orError(async () => {
+    try {
+      // A repeated request (double click, retry) answers the same: the open request stands.
+      await createPurchaseRequest({ db: runtime.db, storage: runtime.storage, viewer, listingId: params.id });
+      return {
+        toast: {
+          type: "success",
+          title: "Purchase Request Sent",
+          description: "Your purchase request has been submitted successfully. A representative will contact you soon.",
+        } as ActionToast,
+      };
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      logger.error({ err: error }, "purchase request failed");
+      throw new AppError("BAD_REQUEST", "Error", "Failed to submit purchase request");
+    }
+  });
+}
+
+export default function ListingDetail({ loaderData, actionData }: Route.ComponentProps) {
+  const { listing, canBuy, signedIn, role } = loaderData;
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  useActionToast(actionData?.toast);
+  const [active, setActive] = useState(0);
+  const image = listing.images[active] ?? listing.images[0];
+  const breakdown = priceBreakdown(listing.price);
+  const sent = actionData?.toast?.title === "Purchase Request Sent";
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8">
+      <Button variant="ghost" size="sm" onClick={() => (window.history.length > 1 ? navigate(-1) : navigate("/equipment"))}>
+        <ArrowLeft /> Back
+      </Button>
+      <div className="mt-4 grid grid-cols-1 gap-8 lg:grid-cols-2">
+        <section aria-label="Photos">
+          <img
+            src={image?.full ?? "/placeholder.svg"}
+            srcSet={image ? `${image.card} 800w, ${image.full} 1600w` : undefined}
+            sizes="(min-width: 1024px) 560px, 100vw"
+            alt={listing.title}
+            width={image?.width ?? 800}
+            height={image?.height ?? 600}
+            className="aspect-[4/3] w-full rounded-lg bg-gray-100 object-cover"
+            onError={(e) => {
+              e.currentTarget.src = "/placeholder.svg";
+              e.currentTarget.srcset = "";
+            }}
+          />
+          {listing.images.length > 1 ? (
+            <ul className="mt-3 grid grid-cols-5 gap-2">
+              {listing.images.map((img, i) => (
+                <li key={img.thumb}>
+                  <button
+                    type="button"
+                    onClick={() => setActive(i)}
+                    aria-label={`Photo ${i + 1} of ${listing.images.length}`}
+                    aria-pressed={i === active}
+                    className={`block w-full overflow-hidden rounded border-2 ${i === active ? "border-brand-600" : "border-transparent"}`}
+                  >
+                    <img src={img.thumb} alt="" loading="lazy" className="aspect-[4/3] w-full object-cover" />
+                  </button>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </section>
+        <section className="space-y-4">
+          <div className="flex flex-wrap gap-2">
+            {listing.isUrgent ? <Badge variant="urgent">Urgent</Badge> : null}
+            {listing.isBargain ? <Badge variant="bargain">Bargain</Badge> : null}
+          </div>
+          <h1 className="text-3xl font-bold">{listing.title}</h1>
+          <p className="text-3xl font-bold text-brand-700">{formatPrice(listing.price)}</p>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+            <dt className="font-medium text-gray-600">Category</dt>
+            <dd>{categoryLabel(listing.category)}</dd>
+            <dt className="font-medium text-gray-600">Condition</dt>
+            <dd>{CONDITION_LABELS[listing.condition] ?? listing.condition}</dd>
+            <dt className="font-medium text-gray-600">Location</dt>
+            <dd>{listing.location || "Not provided"}</dd>
+            <dt className="font-medium text-gray-600">Seller</dt>
+            <dd>{listing.sellerName || "Anonymous"}</dd>
+            <dt className="font-medium text-gray-600">Listed on</dt>
+            <dd>{formatShortDate(listing.createdOn)}</dd>
+          </dl>
+          <div>
+            <h2 className="font-semibold">Description</h2>
+            <p className="mt-1 whitespace-pre-line text-gray-700">{listing.description || "No description available."}</p>
+          </div>
+          <div className="rounded-lg border bg-white p-4 text-sm" aria-label="Price breakdown">
+            <h2 className="font-semibold">Price breakdown</h2>
+            <dl className="mt-2 grid grid-cols-[1fr_auto] gap-y-1">
+              <dt>Listing price</dt>
+              <dd className="text-right">{formatPrice(breakdown.price)}</dd>
+              <dt>Buyer commission (2.5%)</dt>
+              <dd className="text-right">{formatPrice(breakdown.buyerCommission)}</dd>
+              <dt className="font-semibold">You pay</dt>
+              <dd className="text-right font-semibold">{formatPrice(breakdown.buyerPays)}</dd>
+              <dt className="text-gray-600">Seller receives (97.5%)</dt>
+              <dd className="text-right text-gray-600">{formatPrice(breakdown.sellerReceives)}</dd>
+            </dl>
+          </div>
+          {actionData?.toast ? (
+            <div
+              role={actionData.toast.type === "error" ? "alert" : "status"}
+              className={`rounded-md border p-3 text-sm ${actionData.toast.type === "error" ? "border-red-200 bg-red-50 text-red-700" : "border-green-200 bg-green-50 text-green-800"}`}
+            >
+              <strong>{actionData.toast.title}</strong> {actionData.toast.description}
+            </div>
+          ) : null}
+          {canBuy ? (
+            <div className="flex flex-wrap gap-2">
+              <Form method="post">
+                <Button type="submit" size="lg" disabled={navigation.state !== "idle" || sent}>
+                  {navigation.state === "submitting" ? "Sending..." : sent ? "Request sent" : "Make Purchase Request"}
+                </Button>
+              </Form>
+              <Button asChild size="lg" variant="outline">
+                <Link to={`/buyer-dashboard?tab=offer&listing=${listing.id}`}>Make an Offer</Link>
+              </Button>
+            </div>
+          ) : signedIn ? (
+            <p className="text-sm text-gray-600">
+              Purchase requests are for buyers.{" "}
+              {role === "buyer" ? (
+                <Link to="/buyer-dashboard" className="font-medium text-brand-700 underline">
+                  Complete your buyer profile
+                </Link>
+              ) : null}
+            </p>
+          ) : (
+            <p className="text-sm">
+              <Link to={`/signin?redirectTo=${encodeURIComponent(`/listing/${listing.id}`)}`} className="font-medium text-brand-700 underline">
+                Sign in
+              </Link>{" "}
+              to make a purchase request.
+            </p>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <div className="mx-auto max-w-lg px-4 py-20 text-center">
+      <h1 className="text-2xl font-bold">Listing Not Found</h1>
+      <p className="mt-2 text-gray-600">The listing you're looking for doesn't exist or has been removed.</p>
+      <Button asChild className="mt-6">
+        <Link to="/equipment">Browse the catalog</Link>
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+import { expect, test } from "@playwright/test";
+import { demoUser, gotoReady, signInThroughForm } from "./support/personas.ts";
+
+test("a visitor searches with a price range, loads more, and is asked to sign in for details", async ({ page }) => {
+  await gotoReady(page, "/equipment");
+  await page.getByLabel("Min price (R)").fill("100000");
+  await page.getByLabel("Max price (R)").fill("7000000");
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/minPrice=100000/);
+  const cards = page.getByRole("list", { name: "Listings" }).getByRole("listitem");
+  await expect(cards).toHaveCount(12);
+  await page.getByRole("link", { name: "Load more" }).click();
+  await expect.poll(() => cards.count()).toBeGreaterThan(12);
+
+  // A shareable keyword search: the query string carries every filter.
+  await gotoReady(page, "/equipment?q=excavator&minPrice=500000&maxPrice=3000000&sort=price_asc");
+  await expect(page.getByLabel("Search", { exact: true })).toHaveValue("excavator");
+  const titles = await page.getByRole("list", { name: "Listings" }).getByRole("heading").allInnerTexts();
+  expect(titles.length).toBeGreaterThan(0);
+  for (const t of titles) expect(t.toLowerCase()).toContain("excavator");
+  const prices = await page.getByRole("list", { name: "Listings" }).locator("p.text-xl").allInnerTexts();
+  const values = prices.map((p) => Number(p.replace(/[^\d]/g, "")));
+  expect(values).toEqual([...values].sort((a, b) => a - b));
+  // Visitors see descriptions cut to 80 characters.
+  await page.getByRole("list", { name: "Listings" }).getByRole("link", { name: "View Details" }).first().click();
+  await expect(page).toHaveURL(/\/signin/);
+});
+
+test("a listing page shows gallery, breakdown and structured data; a visitor is asked to sign in to buy", async ({ page, request }) => {
+  const sitemap = await (await request.get("/sitemap.xml")).text();
+  const url = /<loc>([^<]+\/listing\/[0-9a-f-]{36})<\/loc>/.exec(sitemap)?.[1];
+  expect(url).toBeTruthy();
+  await gotoReady(page, new URL(url!).pathname);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByLabel("Price breakdown")).toContainText("Buyer commission (2.5%)");
+  await expect(page.getByLabel("Price breakdown")).toContainText("Seller receives (97.5%)");
+  const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent())!);
+  expect(jsonLd["@type"]).toBe("Product");
+  expect(jsonLd.offers.priceCurrency).toBe("ZAR");
+  expect(await page.locator('meta[property="og:image"]').getAttribute("content")).toMatch(/^http.*\.webp$/);
+  await expect(page.getByRole("link", { name: "Sign in", exact: true })).toHaveAttribute("href", /\/signin/);
+  const robots = await (await request.get("/robots.txt")).text();
+  expect(robots).toContain("Sitemap: ");
+  expect(robots).toContain("Disallow: /admin");
+
+  const missing = await page.goto("/listing/00000000-0000-0000-0000-000000000000");
+  expect(missing?.status()).toBe(404);
+  await expect(page.getByText("Listing Not Found")).toBeVisible();
+});
+
+test("a buyer saves a favourite, sends a purchase request once, and the admin sees it", async ({ browser }) => {
+  const buyerPage = await browser.newPage();
+  const buyer = demoUser("buyer");
+  await signInThroughForm(buyerPage, buyer.email, buyer.password);
+  await expect(buyerPage).toHaveURL(/\/buyer-catalog$/);
+
+  await gotoReady(buyerPage, "/parts");
+  const first = buyerPage.getByRole("list", { name: "Equipment" }).getByRole("article").first();
+  const title = (await first.getByRole("heading").innerText()).trim();
+  const heart = first.getByRole("button", { name: new RegExp(`(Save|Remove) .* watchlist`) });
+  if ((await heart.getAttribute("aria-pressed")) === "true") await heart.click();
+  await first.getByRole("button", { name: `Save ${title} to watchlist` }).click();
+  await expect(first.getByRole("button", { name: `Remove ${title} from watchlist` })).toHaveAttribute("aria-pressed", "true");
+  await gotoReady(buyerPage, "/watchlist");
+  await expect(buyerPage.getByRole("heading", { name: title })).toBeVisible();
+  // Saved on the server: it survives a fresh page.
+  await buyerPage.reload();
+  await expect(buyerPage.getByRole("heading", { name: title })).toBeVisible();
+
+  await buyerPage.getByRole("link", { name: "View Details" }).first().click();
+  await expect(buyerPage.getByRole("heading", { level: 1 })).toBeVisible();
+  const listingTitle = (await buyerPage.getByRole("heading", { level: 1 }).innerText()).trim();
+  await buyerPage.getByRole("button", { name: "Make Purchase Request" }).click();
+  await expect(buyerPage.getByText("Purchase Request Sent").first()).toBeVisible();
+
+  const adminPage = await browser.newPage();
+  const admin = demoUser("admin");
+  await signInThroughForm(adminPage, admin.email, admin.password);
+  await expect(adminPage).toHaveURL(/\/admin$/);
+  await gotoReady(adminPage, "/notifications");
+  await expect(adminPage.getByText(`Purchase request: ${listingTitle}`).first()).toBeVisible();
+});
+
+test("catalog, parts and listing pages can be read with JavaScript disabled", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto("/equipment?q=crane");
+  await expect(page.getByRole("heading", { name: "Machinery Catalog" })).toBeVisible();
+  await expect(page.getByRole("list", { name: "Listings" }).getByRole("article").first()).toBeVisible();
+  await page.goto("/parts");
+  await expect(page.getByRole("link", { name: "Load More Listings" })).toBeVisible();
+  await page.getByRole("link", { name: "Load More Listings" }).click();
+  await expect(page).toHaveURL(/cursor=/);
+  await page.getByRole("link", { name: "View Details" }).first().click();
+  await expect(page.getByLabel("Price breakdown")).toBeVisible();
+  await context.close();
+});
