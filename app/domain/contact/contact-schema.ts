@@ -1,0 +1,55 @@
+/**
+ * The contact page form (spec §5 Contact page form), shared by the browser and
+ * the server: name, e-mail, subject and message required; phone optional.
+ * `website` is the honeypot: people never see it, bots fill it in.
+ */
+import { z } from "zod";
+
+export const CONTACT_MESSAGES = {
+  required: "Please fill in all required fields",
+  invalidEmail: "Please enter a valid email address",
+  invalidPhone: "Please enter a valid phone number",
+  sent: "Thank you for your message! We'll get back to you soon.",
+  failed: "Failed to send message. Please try again.",
+  tooMany: "You have sent too many messages. Please try again in an hour.",
+} as const;
+
+/** Messages one IP address may send in `CONTACT_RATE_WINDOW_MINUTES`. */
+export const CONTACT_RATE_LIMIT = 5;
+export const CONTACT_RATE_WINDOW_MINUTES = 60;
+
+export const CONTACT_LIMITS = { name: 120, email: 254, phone: 30, subject: 200, message: 5000 } as const;
+
+const tooLong = (label: string, max: number) => `${label} must be at most ${max} characters`;
+
+/**
+ * Trimmed text; blank or missing counts as not filled in. (Conform turns an
+ * empty field into `undefined` before the string check, hence the type message.)
+ */
+const required = (label: string, max: number) =>
+  z.preprocess(
+    (v) => (typeof v === "string" ? v.trim() : v),
+    z.string({ message: CONTACT_MESSAGES.required }).min(1, CONTACT_MESSAGES.required).max(max, tooLong(label, max)),
+  );
+
+export const ContactSchema = z.object({
+  name: required("Name", CONTACT_LIMITS.name),
+  email: required("Email", CONTACT_LIMITS.email).pipe(z.email(CONTACT_MESSAGES.invalidEmail)),
+  phone: z.preprocess(
+    (v) => (typeof v === "string" && v.trim() !== "" ? v.trim() : undefined),
+    z
+      .string()
+      .max(CONTACT_LIMITS.phone, CONTACT_MESSAGES.invalidPhone)
+      .regex(/^\+?[\d\s()-]{6,}$/, CONTACT_MESSAGES.invalidPhone)
+      .optional(),
+  ),
+  subject: required("Subject", CONTACT_LIMITS.subject),
+  message: required("Message", CONTACT_LIMITS.message),
+  /** Honeypot: anything in it means a bot. */
+  website: z.preprocess(
+    (v) => (typeof v === "string" && v.trim() !== "" ? v.trim() : undefined),
+    z.string().optional(),
+  ),
+});
+
+export type ContactInput = z.infer<typeof ContactSchema>;

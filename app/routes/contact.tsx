@@ -1,0 +1,290 @@
+import { getFormProps, getInputProps, getTextareaProps, useForm, type FieldMetadata } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Clock, Mail, MapPin, Phone } from "lucide-react";
+import { data, Form, useNavigation } from "react-router";
+import type { Route } from "./+types/contact";
+import { FieldError } from "#app/components/forms/field.tsx";
+import { useActionToast, type ActionToast } from "#app/components/forms/use-action-toast.ts";
+import { Alert, AlertDescription } from "#app/components/ui/alert.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
+import { Input } from "#app/components/ui/input.tsx";
+import { Label } from "#app/components/ui/label.tsx";
+import { Textarea } from "#app/components/ui/textarea.tsx";
+import {
+  CONTACT_LIMITS,
+  CONTACT_MESSAGES,
+  ContactSchema,
+  type ContactInput,
+} from "#app/domain/contact/contact-schema.ts";
+import { createContactMessage } from "#app/domain/contact/create-contact-message.server.ts";
+import { AppError } from "#app/lib/app-error.ts";
+import { clientIp } from "#app/lib/client-ip.server.ts";
+import { assertSameOrigin, getOptionalViewer } from "#app/lib/guards.server.ts";
+import { logger } from "#app/lib/logger.server.ts";
+import { getRuntime } from "#app/lib/runtime.server.ts";
+
+/** What the form holds, as typed (before the schema trims and checks it). */
+type ContactFields = { name: string; email: string; phone: string; subject: string; message: string; website: string };
+
+/** Static contact details and opening hours (spec §2 /contact). */
+const CONTACT_DETAILS = {
+  email: "info@dealequip.co.za",
+  phone: "+27 11 555 0123",
+  address: ["DealEquip (Pty) Ltd", "25 Commissioner Street", "Marshalltown, Johannesburg, 2001", "South Africa"],
+  hours: "Mon-Fri 8:00-18:00, Sat 9:00-14:00, Sun closed",
+} as const;
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Contact Us | Machinery Marketplace" },
+  { name: "description", content: "Questions about buying or selling heavy machinery? Contact the DealEquip team." },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  // Public; a signed-in user gets their name and e-mail filled in.
+  const viewer = await getOptionalViewer(request);
+  return { defaults: viewer ? { name: viewer.fullName ?? viewer.name, email: viewer.email } : {} };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  // Public; same-origin posts only; the domain limits messages per IP address.
+  const runtime = await getRuntime();
+  assertSameOrigin(request, runtime.env.PUBLIC_URL);
+  const viewer = await getOptionalViewer(request);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: ContactSchema });
+  if (submission.status !== "success") {
+    const first = Object.values(submission.error ?? {}).flat()[0] ?? CONTACT_MESSAGES.required;
+    return data(
+      {
+        result: submission.reply(),
+        sent: false,
+        toast: { type: "error", title: "Error", description: first } as ActionToast,
+      },
+      { status: 400 },
+    );
+  }
+  try {
+    await createContactMessage({ db: runtime.db, viewer, input: submission.value, ip: clientIp(context) });
+  } catch (error) {
+    const known = error instanceof AppError;
+    if (!known) logger.error({ err: error }, "contact message could not be stored");
+    const message = known ? error.message : CONTACT_MESSAGES.failed;
+    return data(
+      {
+        result: submission.reply({ formErrors: [message] }),
+        sent: false,
+        toast: { type: "error", title: known ? error.title : "Error", description: message } as ActionToast,
+      },
+      { status: known ? error.status : 500 },
+    );
+  }
+  // A filled honeypot gets the same answer, so a bot learns nothing.
+  return {
+    result: submission.reply({ resetForm: true }),
+    sent: true,
+    toast: { type: "success", title: CONTACT_MESSAGES.sent } as ActionToast,
+  };
+}
+
+export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  useActionToast(actionData?.toast);
+
+  const [form, fields] = useForm<ContactFields, ContactInput>({
+    lastResult: actionData?.result,
+    defaultValue: loaderData.defaults,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ContactSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const requiredMissing = [fields.name, fields.email, fields.subject, fields.message].some((f) =>
+    f.errors?.includes(CONTACT_MESSAGES.required),
+  );
+  const summary = [...(requiredMissing ? [CONTACT_MESSAGES.required] : []), ...(form.errors ?? [])];
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8">
+      <h1 className="text-3xl font-bold">Contact Us</h1>
+      <p className="mt-1 text-gray-600">Questions about buying or selling machinery? Our team is here to help.</p>
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-3">
+        <Card className="lg:col-span-2">
+          <CardHeader>
+            <CardTitle>
+              <h2>Send us a message</h2>
+            </CardTitle>
+            <CardDescription>Fields marked * are required.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            {actionData?.sent ? (
+              <Alert variant="success" role="status" className="mb-4">
+                <AlertDescription>{CONTACT_MESSAGES.sent}</AlertDescription>
+              </Alert>
+            ) : null}
+            <Form method="post" {...getFormProps(form)} className="space-y-4">
+              {summary.length ? (
+                <div
+                  id={form.errorId}
+                  role="alert"
+                  className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-700"
+                >
+                  {summary.map((m) => (
+                    <p key={m}>{m}</p>
+                  ))}
+                </div>
+              ) : null}
+              <div className="grid gap-4 sm:grid-cols-2">
+                <TextInput
+                  label="Name *"
+                  field={fields.name}
+                  summaryId={form.errorId}
+                  autoComplete="name"
+                  maxLength={CONTACT_LIMITS.name}
+                />
+                <TextInput
+                  label="Email *"
+                  field={fields.email}
+                  summaryId={form.errorId}
+                  type="email"
+                  autoComplete="email"
+                  maxLength={CONTACT_LIMITS.email}
+                />
+                <TextInput
+                  label="Phone (optional)"
+                  field={fields.phone}
+                  summaryId={form.errorId}
+                  type="tel"
+                  autoComplete="tel"
+                  maxLength={CONTACT_LIMITS.phone}
+                />
+                <TextInput
+                  label="Subject *"
+                  field={fields.subject}
+                  summaryId={form.errorId}
+                  maxLength={CONTACT_LIMITS.subject}
+                />
+              </div>
+              <div className="space-y-1.5">
+                <Label htmlFor={fields.message.id}>Message *</Label>
+                <Textarea
+                  {...getTextareaProps(fields.message, { ariaAttributes: true })}
+                  key={fields.message.key}
+                  aria-describedby={describedBy(fields.message, form.errorId)}
+                  rows={6}
+                  maxLength={CONTACT_LIMITS.message}
+                />
+                <OwnError field={fields.message} />
+              </div>
+              {/* Honeypot: hidden from people and assistive technology; bots fill it in. */}
+              <div aria-hidden="true" className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
+                <label htmlFor={fields.website.id}>Leave this field empty</label>
+                <input
+                  {...getInputProps(fields.website, { type: "text" })}
+                  key={fields.website.key}
+                  tabIndex={-1}
+                  autoComplete="off"
+                />
+              </div>
+              <Button type="submit" disabled={busy}>
+                {busy ? "Sending..." : "Send Message"}
+              </Button>
+            </Form>
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle>
+              <h2>Contact details</h2>
+            </CardTitle>
+          </CardHeader>
+          <CardContent>
+            <dl className="space-y-4 text-sm">
+              <Detail icon={<Mail />} term="Email">
+                <a href={`mailto:${CONTACT_DETAILS.email}`} className="text-brand-700 hover:underline">
+                  {CONTACT_DETAILS.email}
+                </a>
+              </Detail>
+              <Detail icon={<Phone />} term="Phone">
+                <a href={`tel:${CONTACT_DETAILS.phone.replace(/\s/g, "")}`} className="text-brand-700 hover:underline">
+                  {CONTACT_DETAILS.phone}
+                </a>
+              </Detail>
+              <Detail icon={<MapPin />} term="Address">
+                <address className="not-italic">
+                  {CONTACT_DETAILS.address.map((line) => (
+                    <span key={line} className="block">
+                      {line}
+                    </span>
+                  ))}
+                </address>
+              </Detail>
+              <Detail icon={<Clock />} term="Business hours">
+                {CONTACT_DETAILS.hours}
+              </Detail>
+            </dl>
+          </CardContent>
+        </Card>
+      </div>
+    </div>
+  );
+}
+
+/** Points an invalid field at its own message, or at the summary above the form for "required". */
+function describedBy(field: FieldMetadata<string>, summaryId: string) {
+  if (!field.errors?.length) return undefined;
+  return field.errors.some((e) => e !== CONTACT_MESSAGES.required) ? field.errorId : summaryId;
+}
+
+/** A field's own problem (e.g. the e-mail pattern); "required" is said once, above the form. */
+function OwnError({ field }: { field: FieldMetadata<string> }) {
+  const errors = field.errors?.filter((e) => e !== CONTACT_MESSAGES.required);
+  return <FieldError id={field.errorId} errors={errors} />;
+}
+
+function TextInput({
+  label,
+  field,
+  type = "text",
+  autoComplete,
+  maxLength,
+  summaryId,
+}: {
+  label: string;
+  field: FieldMetadata<string>;
+  type?: "text" | "email" | "tel";
+  autoComplete?: string;
+  maxLength?: number;
+  summaryId: string;
+}) {
+  const props = getInputProps(field, { type, ariaAttributes: true });
+  return (
+    <div className="space-y-1.5">
+      <Label htmlFor={field.id}>{label}</Label>
+      <Input
+        {...props}
+        key={props.key}
+        aria-describedby={describedBy(field, summaryId)}
+        autoComplete={autoComplete}
+        maxLength={maxLength}
+      />
+      <OwnError field={field} />
+    </div>
+  );
+}
+
+function Detail({ icon, term, children }: { icon: React.ReactNode; term: string; children: React.ReactNode }) {
+  return (
+    <div className="flex gap-3">
+      <span aria-hidden className="mt-0.5 text-brand-700 [&_svg]:size-5">
+        {icon}
+      </span>
+      <div>
+        <dt className="font-medium text-gray-900">{term}</dt>
+        <dd className="text-gray-700">{children}</dd>
+      </div>
+    </div>
+  );
+}

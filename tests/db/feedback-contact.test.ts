@@ -1,0 +1,247 @@
+/**
+ * Feedback and the contact form on a real database: each stores its row and
+ * notifies every active admin in one go; the contact honeypot stores nothing;
+ * one IP address may send five messages an hour, the sixth is a 429.
+ */
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as s from "#db/schema.ts";
+import { ContactSchema, type ContactInput } from "#app/domain/contact/contact-schema.ts";
+import { createContactMessage } from "#app/domain/contact/create-contact-message.server.ts";
+import { createFeedback } from "#app/domain/feedback/create-feedback.server.ts";
+import { FeedbackSchema } from "#app/domain/feedback/feedback-schema.ts";
+import { createUser } from "#app/domain/user/create-user.server.ts";
+import type { Viewer } from "#app/domain/user/viewer.ts";
+import { AppError } from "#app/lib/app-error.ts";
+import { parseEnv } from "#app/lib/env.server.ts";
+import { startRuntime, stopRuntime, type Runtime } from "#app/lib/runtime.server.ts";
+import { createTestDatabaseUrl } from "./test-database-url.ts";
+
+let rt: Runtime;
+let drop: () => Promise<void>;
+
+async function makeViewer(email: string, role: "seller" | "buyer", admin?: "active" | "inactive"): Promise<Viewer> {
+  const fullName = email.split("@")[0]!;
+  const { userId } = await createUser(rt, {
+    email,
+    password: "secret1",
+    confirmPassword: "secret1",
+    role,
+    fullName,
+    phone: "082 000 0000",
+  });
+  if (admin) await rt.db.insert(s.adminAccess).values({ userId, isActive: admin === "active" });
+  return {
+    userId,
+    email,
+    name: email,
+    emailVerified: true,
+    role,
+    fullName,
+    isAdmin: admin === "active",
+    hasSellerProfile: role === "seller",
+    hasBuyerProfile: role === "buyer",
+    commissionAccepted: false,
+  };
+}
+
+let buyer: Viewer;
+let seller: Viewer;
+let admin: Viewer;
+let formerAdmin: Viewer;
+
+beforeAll(async () => {
+  const t = await createTestDatabaseUrl();
+  drop = t.drop;
+  const env = parseEnv({
+    NODE_ENV: "test",
+    DATABASE_URL: t.url,
+    SEED_DEMO: "0",
+    DATA_DIR: t.dataDir,
+    STORAGE_DIR: `${t.dataDir}/uploads`,
+  });
+  rt = await startRuntime({ env, memory: !t.url, seed: false });
+  buyer = await makeViewer("buyer@example.co.za", "buyer");
+  seller = await makeViewer("seller@example.co.za", "seller");
+  admin = await makeViewer("admin@example.co.za", "buyer", "active");
+  formerAdmin = await makeViewer("former-admin@example.co.za", "buyer", "inactive");
+});
+afterAll(async () => {
+  await stopRuntime(rt);
+  await drop();
+});
+
+const notificationsOf = (userId: string, type: "feedback" | "contact_message") =>
+  rt.db
+    .select()
+    .from(s.notifications)
+    .where(and(eq(s.notifications.userId, userId), eq(s.notifications.type, type)));
+
+const contactCount = async (ip?: string) =>
+  (
+    await rt.db
+      .select()
+      .from(s.contactMessages)
+      .where(ip ? eq(s.contactMessages.ipAddress, ip) : undefined)
+  ).length;
+
+const contact = (overrides: Record<string, string> = {}): ContactInput =>
+  ContactSchema.parse({
+    name: "Naledi Khumalo",
+    email: "naledi@example.co.za",
+    phone: "+27 82 555 0101",
+    subject: "Crane hire in Pretoria",
+    message: "Do you have 50 t mobile cranes?",
+    ...overrides,
+  });
+
+describe("feedback", () => {
+  it("stores the rating and notifies every active admin (Seller feedback: 4 stars)", async () => {
+    const input = FeedbackSchema.parse({ type: "seller", rating: "4", comments: "Listing was approved quickly." });
+    const { id } = await createFeedback({ db: rt.db, viewer: seller, input });
+
+    const [row] = await rt.db.select().from(s.feedback).where(eq(s.feedback.id, id));
+    expect(row).toMatchObject({
+      userId: seller.userId,
+      userType: "seller",
+      rating: 4,
+      comments: "Listing was approved quickly.",
+    });
+
+    const [note, ...more] = await notificationsOf(admin.userId, "feedback");
+    expect(more).toHaveLength(0);
+    expect(note!.title).toBe("Seller feedback: 4 stars");
+    expect(note!.message).toContain("Rating: 4/5");
+    expect(note!.message).toContain("User type: seller");
+    expect(note!.message).toContain("Listing was approved quickly.");
+    expect(note!.read).toBe(false);
+    expect(await notificationsOf(formerAdmin.userId, "feedback")).toHaveLength(0);
+  });
+
+  it("takes a buyer's one star without comments", async () => {
+    const input = FeedbackSchema.parse({ type: "buyer", rating: "1" });
+    const { id } = await createFeedback({ db: rt.db, viewer: buyer, input });
+    const [row] = await rt.db.select().from(s.feedback).where(eq(s.feedback.id, id));
+    expect(row).toMatchObject({ userType: "buyer", rating: 1, comments: null });
+    const titles = (await notificationsOf(admin.userId, "feedback")).map((n) => n.title);
+    expect(titles).toContain("Buyer feedback: 1 star");
+  });
+});
+
+describe("contact form", () => {
+  it("stores the message with the sender's user id and IP, and notifies the admins", async () => {
+    const result = await createContactMessage({ db: rt.db, viewer: buyer, input: contact(), ip: "198.51.100.1" });
+    expect(result.stored).toBe(true);
+
+    const [row] = await rt.db.select().from(s.contactMessages).where(eq(s.contactMessages.id, result.id!));
+    expect(row).toMatchObject({
+      name: "Naledi Khumalo",
+      email: "naledi@example.co.za",
+      phone: "+27 82 555 0101",
+      subject: "Crane hire in Pretoria",
+      message: "Do you have 50 t mobile cranes?",
+      userId: buyer.userId,
+      ipAddress: "198.51.100.1",
+    });
+
+    const [note] = await notificationsOf(admin.userId, "contact_message");
+    expect(note!.title.startsWith("Crane hire in Pretoria")).toBe(true);
+    for (const part of [
+      "Naledi Khumalo",
+      "naledi@example.co.za",
+      "+27 82 555 0101",
+      "Do you have 50 t mobile cranes?",
+    ]) {
+      expect(note!.message).toContain(part);
+    }
+    expect(await notificationsOf(formerAdmin.userId, "contact_message")).toHaveLength(0);
+  });
+
+  it("stores a visitor's message without a user id; a missing phone reads Not provided", async () => {
+    const result = await createContactMessage({
+      db: rt.db,
+      viewer: null,
+      input: contact({ phone: "", subject: "Visitor question" }),
+      ip: "198.51.100.2",
+    });
+    const [row] = await rt.db.select().from(s.contactMessages).where(eq(s.contactMessages.id, result.id!));
+    expect(row).toMatchObject({ userId: null, phone: null, ipAddress: "198.51.100.2" });
+    const note = (await notificationsOf(admin.userId, "contact_message")).find((n) =>
+      n.title.startsWith("Visitor question"),
+    );
+    expect(note!.message).toContain("Phone: Not provided");
+  });
+
+  it("answers a filled honeypot as if sent, and stores nothing", async () => {
+    const before = {
+      messages: await contactCount(),
+      notes: (await notificationsOf(admin.userId, "contact_message")).length,
+    };
+    const result = await createContactMessage({
+      db: rt.db,
+      viewer: null,
+      input: contact({ website: "http://cheap-pills.example" }),
+      ip: "198.51.100.3",
+    });
+    expect(result).toEqual({ stored: false });
+    expect(await contactCount()).toBe(before.messages);
+    expect(await notificationsOf(admin.userId, "contact_message")).toHaveLength(before.notes);
+  });
+
+  it("takes five messages an hour from one IP address; the sixth is a 429 and stores nothing", async () => {
+    const ip = "203.0.113.7";
+    for (let i = 1; i <= 5; i++) {
+      const r = await createContactMessage({
+        db: rt.db,
+        viewer: null,
+        input: contact({ subject: `Question ${i}` }),
+        ip,
+      });
+      expect(r.stored).toBe(true);
+    }
+    const notesBefore = (await notificationsOf(admin.userId, "contact_message")).length;
+
+    const error = await createContactMessage({
+      db: rt.db,
+      viewer: null,
+      input: contact({ subject: "Question 6" }),
+      ip,
+    }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).status).toBe(429);
+    expect((error as AppError).message).toBe("You have sent too many messages. Please try again in an hour.");
+    expect(await contactCount(ip)).toBe(5);
+    expect(await notificationsOf(admin.userId, "contact_message")).toHaveLength(notesBefore);
+
+    // Another address is not affected.
+    const other = await createContactMessage({ db: rt.db, viewer: null, input: contact(), ip: "203.0.113.8" });
+    expect(other.stored).toBe(true);
+  });
+
+  it("counts only the last hour", async () => {
+    const ip = "203.0.113.9";
+    await rt.db.insert(s.contactMessages).values(
+      Array.from({ length: 5 }, (_, i) => ({
+        name: "Old",
+        email: "old@example.co.za",
+        subject: `Old ${i}`,
+        message: "From yesterday",
+        ipAddress: ip,
+        createdAt: sql`now() - interval '61 minutes'`,
+      })),
+    );
+    const r = await createContactMessage({ db: rt.db, viewer: null, input: contact(), ip });
+    expect(r.stored).toBe(true);
+  });
+
+  it("lets concurrent posts from one address past the limit no further than five", async () => {
+    const ip = "203.0.113.10";
+    const results = await Promise.allSettled(
+      Array.from({ length: 8 }, (_, i) =>
+        createContactMessage({ db: rt.db, viewer: null, input: contact({ subject: `Burst ${i}` }), ip }),
+      ),
+    );
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(5);
+    expect(await contactCount(ip)).toBe(5);
+  });
+});
