@@ -58,8 +58,15 @@ test("a buyer saves a favourite, sends a purchase request once, and the admin se
   const first = buyerPage.getByRole("list", { name: "Equipment" }).getByRole("article").first();
   const title = (await first.getByRole("heading").innerText()).trim();
   const heart = first.getByRole("button", { name: new RegExp(`(Save|Remove) .* watchlist`) });
-  if ((await heart.getAttribute("aria-pressed")) === "true") await heart.click();
-  await first.getByRole("button", { name: `Save ${title} to watchlist` }).click();
+  const saved = (r: { url: () => string; request: () => { method: () => string } }) =>
+    r.url().includes("/api/favourites") && r.request().method() === "POST";
+  if ((await heart.getAttribute("aria-pressed")) === "true") {
+    await Promise.all([buyerPage.waitForResponse(saved), heart.click()]);
+  }
+  await Promise.all([
+    buyerPage.waitForResponse(saved),
+    first.getByRole("button", { name: `Save ${title} to watchlist` }).click(),
+  ]);
   await expect(first.getByRole("button", { name: `Remove ${title} from watchlist` })).toHaveAttribute("aria-pressed", "true");
   await gotoReady(buyerPage, "/watchlist");
   await expect(buyerPage.getByRole("heading", { name: title })).toBeVisible();
@@ -68,7 +75,8 @@ test("a buyer saves a favourite, sends a purchase request once, and the admin se
   await expect(buyerPage.getByRole("heading", { name: title })).toBeVisible();
 
   await buyerPage.getByRole("link", { name: "View Details" }).first().click();
-  await expect(buyerPage.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(buyerPage).toHaveURL(/\/listing\//);
+  await expect(buyerPage.getByRole("heading", { level: 1 })).toHaveText(title);
   const listingTitle = (await buyerPage.getByRole("heading", { level: 1 }).innerText()).trim();
   await buyerPage.getByRole("button", { name: "Make Purchase Request" }).click();
   await expect(buyerPage.getByText("Purchase Request Sent").first()).toBeVisible();

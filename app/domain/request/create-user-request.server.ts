@@ -1,0 +1,123 @@
+/**
+ * A buyer's offer, viewing request or quote request (spec §2 /buyer-dashboard,
+ * §5, §7 user_requests): the `user_requests` row and a notification to every
+ * active admin, written in one transaction. A request may only name a public
+ * listing.
+ */
+import { and, eq } from "drizzle-orm";
+import { listings, userRequests } from "#db/schema.ts";
+import { notifyAdmins, type NewNotification } from "#app/domain/notification/create-notification.server.ts";
+import { isPublicListing } from "#app/domain/listing/listing-visibility.server.ts";
+import type { Viewer } from "#app/domain/user/viewer.ts";
+import { AppError } from "#app/lib/app-error.ts";
+import type { Db } from "#app/lib/db.server.ts";
+import {
+  formatOfferAmount,
+  formatPreferredDate,
+  QUOTE_TYPE_LABELS,
+  REQUEST_FAILURES,
+  REQUEST_MESSAGES,
+  REQUEST_TITLES,
+  UserRequestSchema,
+  type RequestType,
+  type UserRequestInput,
+} from "./request-schemas.ts";
+
+/** Only a buyer whose profile is complete (commission accepted) sends requests. */
+export function assertCanRequest(viewer: Viewer) {
+  if (viewer.role !== "buyer") {
+    throw new AppError("FORBIDDEN", "Buyer Access Required", "Only buyers can send offers, viewing requests and quote requests.");
+  }
+  if (!viewer.hasBuyerProfile || !viewer.commissionAccepted) {
+    throw new AppError("FORBIDDEN", "Complete Your Buyer Profile", "Please create your buyer profile before sending requests.");
+  }
+}
+
+function parseRequest(input: UserRequestInput) {
+  const parsed = UserRequestSchema.safeParse(input);
+  if (parsed.success) return parsed.data;
+  const fieldErrors: Record<string, string[]> = {};
+  for (const issue of parsed.error.issues) {
+    const key = String(issue.path[0] ?? "");
+    (fieldErrors[key] ??= []).push(issue.message);
+  }
+  const message = parsed.error.issues[0]!.message;
+  const type = (["offer", "viewing", "quote"] as const).find((t) => t === input.requestType);
+  throw new AppError(
+    "BAD_REQUEST",
+    REQUEST_TITLES[message] ?? "Error",
+    REQUEST_TITLES[message] || !type ? message : REQUEST_FAILURES[type],
+    fieldErrors,
+  );
+}
+
+function notificationFor(request: UserRequestInput, who: { name: string; email: string }, listingTitle: string | null) {
+  const on = listingTitle ? ` for "${listingTitle}"` : "";
+  const note = request.message ? ` Message: ${request.message}` : "";
+  const buyer = `${who.name} (${who.email})`;
+  switch (request.requestType) {
+    case "offer":
+      return {
+        type: "offer_request",
+        title: `New offer from ${who.name}`,
+        message: `${buyer} offered ${formatOfferAmount(request.offerAmount)}${on || " (no specific listing)"}.${note}`,
+      } satisfies NewNotification;
+    case "viewing":
+      return {
+        type: "viewing_request",
+        title: `Viewing request from ${who.name}`,
+        message: `${buyer} would like to view${listingTitle ? ` "${listingTitle}"` : " equipment (no specific listing)"} on ${formatPreferredDate(request.preferredDate)} at ${request.preferredTime}.${note}`,
+      } satisfies NewNotification;
+    case "quote":
+      return {
+        type: "quote_request",
+        title: `Quote request from ${who.name}`,
+        message: `${buyer} asked for a quote (${QUOTE_TYPE_LABELS[request.quoteType]})${on}: ${request.details}${note}`,
+      } satisfies NewNotification;
+  }
+}
+
+export async function createUserRequest(options: {
+  db: Db;
+  viewer: Viewer;
+  input: UserRequestInput;
+}): Promise<{ id: string; requestType: RequestType; notifiedAdmins: number }> {
+  const { db, viewer } = options;
+  assertCanRequest(viewer);
+  const request = parseRequest(options.input);
+  return db.transaction(async (tx) => {
+    let listingTitle: string | null = null;
+    if (request.listingId) {
+      const [listing] = await tx
+        .select({ title: listings.title })
+        .from(listings)
+        .where(and(eq(listings.id, request.listingId), isPublicListing()))
+        .limit(1);
+      if (!listing) {
+        throw new AppError("BAD_REQUEST", "Error", REQUEST_FAILURES[request.requestType], {
+          listingId: [REQUEST_MESSAGES.listingUnavailable],
+        });
+      }
+      listingTitle = listing.title;
+    }
+    const [row] = await tx
+      .insert(userRequests)
+      .values({
+        userId: viewer.userId,
+        requestType: request.requestType,
+        listingId: request.listingId ?? null,
+        offerAmount: request.requestType === "offer" ? request.offerAmount : null,
+        preferredDate: request.requestType === "viewing" ? request.preferredDate : null,
+        preferredTime: request.requestType === "viewing" ? request.preferredTime : null,
+        quoteType: request.requestType === "quote" ? request.quoteType : null,
+        details: request.requestType === "quote" ? request.details : null,
+        message: request.message ?? null,
+      })
+      .returning({ id: userRequests.id });
+    const notifiedAdmins = await notifyAdmins(
+      tx,
+      notificationFor(request, { name: viewer.fullName ?? viewer.name, email: viewer.email }, listingTitle),
+    );
+    return { id: row!.id, requestType: request.requestType, notifiedAdmins };
+  });
+}

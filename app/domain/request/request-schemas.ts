@@ -1,0 +1,202 @@
+/**
+ * The buyer dashboard's request forms (spec §5 Offer, Viewing, Quote; §9
+ * viewing times and quote types), shared by the browser and the server.
+ * Messages are the spec's word for word where it has one; `REQUEST_TITLES`
+ * gives each message its toast title.
+ */
+import { z } from "zod";
+import { QUOTE_TYPES, type REQUEST_STATUSES, type REQUEST_TYPES } from "#db/schema.ts";
+import { formatPrice } from "#app/lib/format.ts";
+
+export const TIME_ZONE = "Africa/Johannesburg";
+
+/** Spec §9: viewing times offered hourly 09:00 to 17:00. */
+export const VIEWING_TIMES = ["09:00", "10:00", "11:00", "12:00", "13:00", "14:00", "15:00", "16:00", "17:00"] as const;
+
+export const QUOTE_TYPE_LABELS: Record<(typeof QUOTE_TYPES)[number], string> = {
+  "equipment-purchase": "Equipment Purchase",
+  "equipment-rental": "Equipment Rental",
+  "maintenance-service": "Maintenance Service",
+  "parts-supply": "Parts Supply",
+  consultation: "Consultation",
+  other: "Other",
+};
+
+export const REQUEST_TYPE_LABELS: Record<(typeof REQUEST_TYPES)[number], string> = {
+  offer: "Offer",
+  viewing: "Viewing",
+  quote: "Quote",
+};
+
+export const REQUEST_STATUS_LABELS: Record<(typeof REQUEST_STATUSES)[number], string> = {
+  new: "New",
+  contacted: "Contacted",
+  closed: "Closed",
+};
+
+export const REQUEST_MESSAGES = {
+  invalidOffer: "Offer amount must be a positive number.",
+  offerDecimals: "Offer amount can have at most two decimal places.",
+  offerTooLarge: "Offer amount is too large.",
+  dateTimeRequired: "Please select both a preferred date and time.",
+  pastDate: "Please choose today or a later date.",
+  invalidTime: "Please choose a viewing time between 09:00 and 17:00.",
+  quoteTypeRequired: "Please choose what the quote is for.",
+  detailsRequired: "Please provide details for your quote request.",
+  invalidListing: "Please choose a listing from the list.",
+  listingUnavailable: "This listing is no longer available.",
+  offerFailed: "Failed to submit offer. Please try again.",
+  viewingFailed: "Failed to submit viewing request. Please try again.",
+  quoteFailed: "Failed to submit quote request. Please try again.",
+} as const;
+
+export const REQUEST_TITLES: Record<string, string> = {
+  [REQUEST_MESSAGES.invalidOffer]: "Invalid Offer",
+  [REQUEST_MESSAGES.offerDecimals]: "Invalid Offer",
+  [REQUEST_MESSAGES.offerTooLarge]: "Invalid Offer",
+  [REQUEST_MESSAGES.dateTimeRequired]: "Date and Time Required",
+  [REQUEST_MESSAGES.pastDate]: "Invalid Date",
+  [REQUEST_MESSAGES.invalidTime]: "Invalid Time",
+  [REQUEST_MESSAGES.quoteTypeRequired]: "Quote Type Required",
+  [REQUEST_MESSAGES.detailsRequired]: "Details Required",
+  [REQUEST_MESSAGES.invalidListing]: "Invalid Listing",
+};
+
+/** The spec's failure toast for each request type (§8 Requests). */
+export const REQUEST_FAILURES: Record<(typeof REQUEST_TYPES)[number], string> = {
+  offer: REQUEST_MESSAGES.offerFailed,
+  viewing: REQUEST_MESSAGES.viewingFailed,
+  quote: REQUEST_MESSAGES.quoteFailed,
+};
+
+/** Today's date (YYYY-MM-DD) in South Africa, the same on the server and in the browser. */
+export function todayInJohannesburg(now: Date = new Date()) {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone: TIME_ZONE,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).formatToParts(now);
+  const part = (type: string) => parts.find((p) => p.type === type)!.value;
+  return `${part("year")}-${part("month")}-${part("day")}`;
+}
+
+/** A real calendar day written YYYY-MM-DD (refuses 2025-02-30). */
+function isCalendarDate(value: string) {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const d = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
+}
+
+const trimmedOrEmpty = (v: unknown) => (typeof v === "string" ? v.trim() : v);
+const emptyToUndefined = (v: unknown) => (typeof v === "string" && v.trim() !== "" ? v.trim() : undefined);
+
+/** "No specific listing" is the empty option. */
+const listingId = z.preprocess(emptyToUndefined, z.guid({ message: REQUEST_MESSAGES.invalidListing }).optional());
+const optionalMessage = z.preprocess(emptyToUndefined, z.string().max(5000).optional());
+
+/**
+ * Rand amounts: spaces (also no-break) as group separators and an optional leading R; a dot for
+ * decimals, at most two. Commas are refused rather than guessed (thousands or decimal comma?).
+ */
+const offerAmount = z.preprocess(
+  (v) => (typeof v === "string" ? v.replace(/[\s\u00a0\u202f]/g, "").replace(/^R/i, "") : v),
+  z
+    .string({ message: REQUEST_MESSAGES.invalidOffer })
+    .regex(/^\d+(\.\d+)?$/, REQUEST_MESSAGES.invalidOffer)
+    .refine((v) => Number(v) > 0, REQUEST_MESSAGES.invalidOffer)
+    .refine((v) => !/\.\d{3,}$/.test(v), REQUEST_MESSAGES.offerDecimals)
+    // numeric(14,2): at most 12 digits before the point.
+    .refine((v) => v.replace(/^0+(?=\d)/, "").split(".")[0]!.length <= 12, REQUEST_MESSAGES.offerTooLarge),
+);
+
+const preferredDate = z.preprocess(
+  trimmedOrEmpty,
+  z
+    .string({ message: REQUEST_MESSAGES.dateTimeRequired })
+    .min(1, REQUEST_MESSAGES.dateTimeRequired)
+    .refine(isCalendarDate, REQUEST_MESSAGES.dateTimeRequired)
+    // Spec §5: past dates cannot be chosen; "today" is South African time.
+    .refine((v) => v >= todayInJohannesburg(), REQUEST_MESSAGES.pastDate),
+);
+
+const preferredTime = z.preprocess(
+  trimmedOrEmpty,
+  z
+    .string({ message: REQUEST_MESSAGES.dateTimeRequired })
+    .min(1, REQUEST_MESSAGES.dateTimeRequired)
+    .pipe(z.enum(VIEWING_TIMES, { message: REQUEST_MESSAGES.invalidTime })),
+);
+
+export const OfferRequestSchema = z.object({
+  listingId,
+  offerAmount,
+  message: optionalMessage,
+});
+
+export const ViewingRequestSchema = z.object({
+  listingId,
+  preferredDate,
+  preferredTime,
+  message: optionalMessage,
+});
+
+export const QuoteRequestSchema = z.object({
+  listingId,
+  quoteType: z.preprocess(trimmedOrEmpty, z.enum(QUOTE_TYPES, { message: REQUEST_MESSAGES.quoteTypeRequired })),
+  details: z.preprocess(
+    trimmedOrEmpty,
+    z
+      .string({ message: REQUEST_MESSAGES.detailsRequired })
+      .min(1, REQUEST_MESSAGES.detailsRequired)
+      .max(5000),
+  ),
+  message: optionalMessage,
+});
+
+/** One request of any type, as the domain receives it. */
+export const UserRequestSchema = z.discriminatedUnion("requestType", [
+  OfferRequestSchema.extend({ requestType: z.literal("offer") }),
+  ViewingRequestSchema.extend({ requestType: z.literal("viewing") }),
+  QuoteRequestSchema.extend({ requestType: z.literal("quote") }),
+]);
+
+export type UserRequestInput = z.infer<typeof UserRequestSchema>;
+export type RequestType = UserRequestInput["requestType"];
+
+export const REQUEST_FORM_SCHEMAS = {
+  offer: OfferRequestSchema,
+  viewing: ViewingRequestSchema,
+  quote: QuoteRequestSchema,
+} as const;
+
+const preciseZar = new Intl.NumberFormat("en-ZA", { style: "currency", currency: "ZAR", minimumFractionDigits: 2 });
+
+/**
+ * An offer amount for display: `formatPrice` (whole rand) unless there are cents, which an offer
+ * may carry (spec §5: two decimals allowed) and which must not be rounded away.
+ */
+export function formatOfferAmount(amount: string | number) {
+  const n = Number(amount);
+  return Number.isInteger(n) ? formatPrice(n) : preciseZar.format(n);
+}
+
+const preferredDateFormat = new Intl.DateTimeFormat("en-ZA", {
+  timeZone: "UTC",
+  weekday: "short",
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+});
+
+/** A preferred viewing day (a calendar date, no time zone), e.g. "Fri, 14 Mar 2025". */
+export function formatPreferredDate(date: string) {
+  return preferredDateFormat.format(new Date(`${date}T00:00:00Z`));
+}
+
+/** First message of a field-error map, for the toast. */
+export function firstFieldError(errors: Record<string, string[] | null | undefined> | null | undefined) {
+  if (!errors) return undefined;
+  for (const list of Object.values(errors)) if (list?.[0]) return list[0];
+  return undefined;
+}

@@ -1,0 +1,38 @@
+/**
+ * The buyer dashboard's "Create Buyer Profile" form (spec §2 /buyer-dashboard,
+ * §5 Complete profile), shared by the browser and the server.
+ */
+import { z } from "zod";
+import { MESSAGES } from "./auth-schemas.ts";
+
+export const BUYER_PROFILE_MESSAGES = {
+  fullNameRequired: MESSAGES.fullNameRequired,
+  commissionRequired: MESSAGES.commissionRequired,
+  failed: "Failed to create buyer profile. Please try again.",
+} as const;
+
+export const BUYER_PROFILE_TITLES: Record<string, string> = {
+  [BUYER_PROFILE_MESSAGES.fullNameRequired]: "Full Name Required",
+  [BUYER_PROFILE_MESSAGES.commissionRequired]: "Commission Agreement Required",
+};
+
+export const CreateBuyerProfileSchema = z.object({
+  fullName: z.preprocess(
+    (v) => (typeof v === "string" ? v.trim() : v),
+    z
+      .string({ message: BUYER_PROFILE_MESSAGES.fullNameRequired })
+      .min(1, BUYER_PROFILE_MESSAGES.fullNameRequired)
+      .max(120),
+  ),
+  companyName: z.preprocess(
+    (v) => (typeof v === "string" && v.trim() !== "" ? v.trim() : undefined),
+    z.string().max(200).optional(),
+  ),
+  /** The checkbox "I accept the 2.5% buyer commission on purchases" must be ticked. */
+  commissionAccepted: z.preprocess(
+    (v) => v === "on" || v === "true" || v === true,
+    z.literal(true, { message: BUYER_PROFILE_MESSAGES.commissionRequired }),
+  ),
+});
+
+export type CreateBuyerProfileInput = z.infer<typeof CreateBuyerProfileSchema>;
