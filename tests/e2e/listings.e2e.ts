@@ -73,7 +73,7 @@ test("seller lists a machine, signs the mandate, admin approves, it goes public"
 
   // The admin approves it.
   const admin = await signedInPage(browser, "admin");
-  await gotoReady(admin, "/admin?tab=listings&status=pending");
+  await gotoReady(admin, "/admin?status=pending");
   const card = admin.getByRole("listitem", { name: title });
   await expect(card.getByText("seller2@demo.machinery.co.za")).toBeVisible();
   await card.getByRole("button", { name: "Approve" }).click();

@@ -70,6 +70,15 @@ export const PERMISSION_MATRIX: MatrixRow[] = [
   },
   { pattern: "/notifications", expect: { visitor: "/signin", buyer: "ok", seller: "ok", admin: "ok" } },
   { pattern: "/admin", expect: { visitor: "/signin", buyer: "/", seller: "/", admin: "ok" } },
+  { pattern: "/admin/users", expect: { visitor: "/signin", buyer: "/", seller: "/", admin: "ok" } },
+  {
+    pattern: "/admin/users/:userId",
+    url: "/admin/users/no-such-user",
+    expect: { visitor: "/signin", buyer: "/", seller: "/", admin: "404" },
+  },
+  { pattern: "/admin/messages", expect: { visitor: "/signin", buyer: "/", seller: "/", admin: "ok" } },
+  { pattern: "/admin/requests", expect: { visitor: "/signin", buyer: "/", seller: "/", admin: "ok" } },
+  { pattern: "/admin/invitations", expect: { visitor: "/signin", buyer: "/", seller: "/", admin: "ok" } },
   {
     pattern: "/admin/listings/:id/edit",
     url: "/admin/listings/00000000-0000-0000-0000-000000000000/edit",

@@ -41,7 +41,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       throw new AppError("BAD_REQUEST", "Failed to save listing", `Failed to save listing: ${parsed.error.issues[0]!.message}`);
     }
     await editListing({ runtime, admin, listingId: params.id, input: parsed.data });
-    return redirectWithToast("/admin?tab=listings&status=all", { type: "success", title: "Listing Updated" });
+    return redirectWithToast("/admin?status=all", { type: "success", title: "Listing Updated" });
   });
 }
 

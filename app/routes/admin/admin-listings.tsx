@@ -1,7 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
-import type { Route } from "./+types/admin";
+import type { Route } from "./+types/admin-listings";
 import { useActionToast, type ActionToast } from "#app/components/forms/use-action-toast.ts";
-import { Alert, AlertDescription, AlertTitle } from "#app/components/ui/alert.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { ADMIN_FILTERS, findAdminListings, type AdminFilter } from "#app/domain/listing/find-admin-listings.server.ts";
@@ -12,30 +11,21 @@ import { categoryLabel, formatAdminDate, formatPrice } from "#app/lib/format.ts"
 import { assertSameOrigin, requireAdmin } from "#app/lib/guards.server.ts";
 import { orError } from "#app/lib/respond.server.ts";
 import { getRuntime } from "#app/lib/runtime.server.ts";
-import { cn } from "#app/lib/utils.ts";
 
 export const meta: Route.MetaFunction = () => [
-  { title: "Admin Panel | Machinery Marketplace" },
+  { title: "Listings | Admin Panel" },
   { name: "robots", content: "noindex" },
 ];
 
-const TABS = [
-  { id: "listings", label: "Listings" },
-  { id: "users", label: "Users" },
-  { id: "messages", label: "Contact Messages" },
-  { id: "requests", label: "Buyer Requests" },
-] as const;
-
 export async function loader({ request }: Route.LoaderArgs) {
-  const viewer = await requireAdmin(request);
-  const { db, storage, env } = await getRuntime();
+  await requireAdmin(request);
+  const { db, storage } = await getRuntime();
   const url = new URL(request.url);
-  const tab = TABS.some((t) => t.id === url.searchParams.get("tab")) ? url.searchParams.get("tab")! : "listings";
   const status = (ADMIN_FILTERS as readonly string[]).includes(url.searchParams.get("status") ?? "")
     ? (url.searchParams.get("status") as AdminFilter)
     : "pending";
-  const listings = tab === "listings" ? await findAdminListings({ db, storage, filter: status }) : [];
-  return { name: viewer.fullName ?? viewer.name, smtp: Boolean(env.SMTP_URL), tab, status, listings };
+  const listings = await findAdminListings({ db, storage, filter: status });
+  return { status, listings };
 }
 
 const SUCCESS: Record<ModerationAction, (title: string) => ActionToast> = {
@@ -64,55 +54,22 @@ export async function action({ request }: Route.ActionArgs) {
   });
 }
 
-export default function Admin({ loaderData, actionData }: Route.ComponentProps) {
-  const { tab, status, listings } = loaderData;
+export default function AdminListings({ loaderData, actionData }: Route.ComponentProps) {
+  const { status, listings } = loaderData;
   const navigation = useNavigation();
   useActionToast(actionData?.toast);
   return (
-    <div className="mx-auto max-w-7xl px-4 py-8">
-      <h1 className="text-3xl font-bold">Admin Panel</h1>
-      <Alert className="mt-4">
-        <AlertTitle>Notifications</AlertTitle>
-        <AlertDescription>
-          SMS notifications are disabled. Sellers get in-app notifications when a listing is approved or rejected.
-          E-mail notifications are active{loaderData.smtp ? "" : " (no SMTP configured: they land in the "}
-          {loaderData.smtp ? null : (
-            <>
-              <Link to="/admin/mailbox" className="font-medium text-brand-700 underline">
-                dev mailbox
-              </Link>
-              )
-            </>
-          )}
-          .
-        </AlertDescription>
-      </Alert>
-      <nav aria-label="Admin sections" className="mt-6 flex flex-wrap gap-2 border-b">
-        {TABS.map((t) => (
-          <Link
-            key={t.id}
-            to={`/admin?tab=${t.id}`}
-            aria-current={tab === t.id ? "page" : undefined}
-            className={cn(
-              "-mb-px border-b-2 px-4 py-2 text-sm font-medium",
-              tab === t.id ? "border-brand-600 text-brand-700" : "border-transparent text-gray-600 hover:text-gray-900",
-            )}
-          >
-            {t.label}
-          </Link>
-        ))}
-      </nav>
+    <>
       {actionData?.toast?.type === "error" ? (
         <div role="alert" className="mt-4 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-700">
           {actionData.toast.description}
         </div>
       ) : null}
-      {tab === "listings" ? (
         <section className="mt-6" aria-label="Listings">
           <div className="flex flex-wrap gap-2" role="group" aria-label="Filter by status">
             {ADMIN_FILTER_LABELS.map(([id, label]) => (
               <Button key={id} asChild size="sm" variant={status === id ? "default" : "outline"}>
-                <Link to={`/admin?tab=listings&status=${id}`}>{label}</Link>
+                <Link to={`/admin?status=${id}`}>{label}</Link>
               </Button>
             ))}
           </div>
@@ -172,10 +129,7 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
             </ul>
           )}
         </section>
-      ) : (
-        <p className="mt-10 text-center text-gray-500">This section is being built.</p>
-      )}
-    </div>
+    </>
   );
 }
 

@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { parseListingSearch, searchToQuery } from "./listing-search.ts";
+
+const parse = (qs: string) => parseListingSearch(new URLSearchParams(qs));
+
+describe("catalog search parameters", () => {
+  it("reads every filter from the query string", () => {
+    expect(
+      parse("q=excavator&category=cranes&condition=used&minPrice=100 000&maxPrice=2000000&province=Gauteng&urgent=1&bargain=1&sort=price_desc&cursor=abc"),
+    ).toEqual({
+      q: "excavator",
+      category: "cranes",
+      condition: "used",
+      minPrice: 100000,
+      maxPrice: 2000000,
+      province: "Gauteng",
+      urgent: "1",
+      bargain: "1",
+      sort: "price_desc",
+      cursor: "abc",
+    });
+  });
+
+  it("defaults to newest and ignores empty fields", () => {
+    expect(parse("q=&category=&sort=")).toEqual({ sort: "newest" });
+  });
+
+  it("drops invalid values instead of failing the page", () => {
+    expect(parse("category=spaceships&minPrice=-5&sort=random&province=Atlantis&q=crane")).toEqual({ q: "crane", sort: "newest" });
+  });
+
+  it("writes a short, shareable query string that reads back the same", () => {
+    const search = parse("q=loader&minPrice=5000&urgent=1&sort=price_asc");
+    const qs = searchToQuery(search);
+    expect(qs).toBe("q=loader&minPrice=5000&urgent=1&sort=price_asc");
+    expect(parse(qs)).toEqual(search);
+    expect(searchToQuery(parse("sort=newest"))).toBe("");
+  });
+});
