@@ -35,6 +35,11 @@ export const PERMISSION_MATRIX: MatrixRow[] = [
     pattern: "/select-role",
     expect: { visitor: "/signin", buyer: "/buyer-catalog", seller: "/seller-dashboard", admin: "/admin" },
   },
+  {
+    pattern: "/complete-signup",
+    expect: { visitor: "/signin", buyer: "/buyer-catalog", seller: "/seller-dashboard", admin: "/admin" },
+    note: "only for a user who arrived through an invitation link",
+  },
   { pattern: "/signout", expect: all("/"), note: "GET goes home; POST signs out" },
   { pattern: "/equipment", expect: all("ok") },
   { pattern: "/buyer-catalog", expect: all("ok") },
@@ -84,6 +89,8 @@ export const PERMISSION_MATRIX: MatrixRow[] = [
     url: "/admin/listings/00000000-0000-0000-0000-000000000000/edit",
     expect: { visitor: "/signin", buyer: "/", seller: "/", admin: "404" },
   },
+  { pattern: "/email-test", expect: { visitor: "/signin", buyer: "/", seller: "/", admin: "ok" } },
+  { pattern: "/admin-auth-fix", expect: { visitor: "/signin", buyer: "/", seller: "/", admin: "ok" } },
   { pattern: "/admin/mailbox", expect: { visitor: "/signin", buyer: "/", seller: "/", admin: "ok" } },
   {
     pattern: "/admin/mailbox/:id",

@@ -1,0 +1,12 @@
+// Placeholder: being built (admin desk issue). Replaced by the real page.
+import { requireAdmin } from "#app/lib/guards.server.ts";
+import type { Route } from "./+types/admin-auth-fix";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  return null;
+}
+
+export default function Placeholder() {
+  return <p className="mt-10 text-center text-gray-500">This page is being built.</p>;
+}
