@@ -14,7 +14,12 @@ const host = process.env.HOST ?? "0.0.0.0";
 const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", process.env.TRUST_PROXY === "1");
-app.use(compression());
+// Server-Sent Events must not be buffered by compression.
+app.use(
+  compression({
+    filter: (req, res) => !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") && compression.filter(req, res),
+  }),
+);
 
 /** What loaders and actions get besides the request: the client's address (spec: mandate IP). */
 const getLoadContext = (req) => ({ clientIp: req.ip || req.socket.remoteAddress || null });

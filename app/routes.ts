@@ -29,6 +29,7 @@ export default [
   route("seller/mandate/:listingId", "routes/seller/seller-mandate.tsx"),
   route("mandates/:agreementId/pdf", "routes/seller/mandate-pdf.ts"),
   route("notifications", "routes/notifications.tsx"),
+  route("notifications/stream", "routes/notifications-stream.ts"),
   route("admin", "routes/admin/admin-layout.tsx", [
     index("routes/admin/admin-listings.tsx"),
     route("users", "routes/admin/admin-users.tsx"),

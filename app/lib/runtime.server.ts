@@ -18,6 +18,7 @@ import {
   type OutgoingEmail,
 } from "./mailer.server.ts";
 import { createStorage, type Storage } from "./storage.server.ts";
+import { createNotificationHub, type NotificationHub } from "./notification-hub.server.ts";
 import { EXPIRE_LISTINGS_QUEUE, expireListings } from "#app/domain/listing/expire-listings.server.ts";
 
 export type Runtime = {
@@ -27,6 +28,7 @@ export type Runtime = {
   auth: Auth;
   boss: PgBoss;
   storage: Storage;
+  notifications: NotificationHub;
   /** Writes an e-mail to the outbox (in `tx` if given) and returns a function that queues delivery. */
   queueEmail: (email: OutgoingEmail, tx?: DbOrTx) => Promise<() => Promise<void>>;
   /** Writes and queues at once (outside any transaction). */
@@ -120,7 +122,8 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     .limit(500);
   for (const row of stranded) await dispatch(row.id);
 
-  const runtime: Runtime = { env, handle, db, auth, boss, storage, queueEmail, sendEmail };
+  const notificationHub = await createNotificationHub({ pglite: handle.pglite, connectionString: handle.connectionString });
+  const runtime: Runtime = { env, handle, db, auth, boss, storage, notifications: notificationHub, queueEmail, sendEmail };
 
   if (options.seed ?? env.SEED_DEMO) {
     const [{ count }] = (await db.select({ count: sql<number>`count(*)::int` }).from(user)) as [{ count: number }];
@@ -139,6 +142,7 @@ export async function stopRuntime(runtime?: Runtime) {
   const rt = runtime ?? (g.__runtime ? await g.__runtime.catch(() => undefined) : undefined);
   if (!rt) return;
   if (!runtime) g.__runtime = undefined;
+  await rt.notifications.close().catch((error: unknown) => logger.warn({ err: error }, "notification hub close failed"));
   try {
     await rt.boss.stop({ graceful: true, timeout: 5_000, close: true });
   } catch (error) {

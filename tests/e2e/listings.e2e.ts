@@ -85,7 +85,7 @@ test("seller lists a machine, signs the mandate, admin approves, it goes public"
   expect(mail.text).toContain(`"${title}" was approved`);
   await seller.reload();
   await expect(seller.getByRole("row").filter({ hasText: title }).getByText("Active")).toBeVisible();
-  await seller.getByRole("link", { name: /Notifications, \d+ unread/ }).click();
+  await gotoReady(seller, "/notifications");
   const note = seller.getByRole("listitem").filter({ hasText: `Listing approved: ${title}` });
   await expect(note).toBeVisible();
   await note.getByRole("button", { name: "Mark read" }).click();

@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { PERMISSION_MATRIX, type Persona } from "./permission-matrix.ts";
 import { clientFor } from "./support/personas.ts";
+import { BASE_URL } from "../../playwright.config.ts";
 
 const personas: Persona[] = ["visitor", "buyer", "seller", "admin"];
 
@@ -9,9 +10,19 @@ for (const persona of personas) {
     const client = await clientFor(persona);
     for (const row of PERMISSION_MATRIX) {
       const url = row.url ?? row.pattern;
-      const res = await client.get(url, { maxRedirects: 0 });
       const expected = row.expect[persona];
       const where = `${persona} GET ${url}`;
+      if (expected === "stream") {
+        // An event stream never ends: read its headers with a raw fetch and stop.
+        const cookies = (await client.storageState()).cookies.map((c) => `${c.name}=${c.value}`).join("; ");
+        const abort = new AbortController();
+        const res = await fetch(new URL(url, BASE_URL), { headers: { cookie: cookies }, redirect: "manual", signal: abort.signal });
+        expect(res.status, where).toBe(200);
+        expect(res.headers.get("content-type"), where).toContain("text/event-stream");
+        abort.abort();
+        continue;
+      }
+      const res = await client.get(url, { maxRedirects: 0 });
       if (expected === "ok") {
         expect(res.status(), where).toBe(200);
       } else if (expected === "404") {

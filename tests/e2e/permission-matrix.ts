@@ -3,10 +3,10 @@
  * row (tests/unit/permission-matrix.test.ts fails otherwise); the browser suite
  * (permission-matrix.e2e.ts) checks each cell against the running app.
  *
- * Outcomes: "ok" = 200; "404"; or a path the request is redirected to.
+ * Outcomes: "ok" = 200; "404"; "stream" = 200 text/event-stream; or a path the request is redirected to.
  */
 export type Persona = "visitor" | "buyer" | "seller" | "admin";
-export type Outcome = "ok" | "404" | `/${string}`;
+export type Outcome = "ok" | "404" | "stream" | `/${string}`;
 
 export type MatrixRow = {
   /** The route pattern exactly as in app/routes.ts. */
@@ -74,6 +74,12 @@ export const PERMISSION_MATRIX: MatrixRow[] = [
     note: "only the signer and admins; unknown or someone else's: 404",
   },
   { pattern: "/notifications", expect: { visitor: "/signin", buyer: "ok", seller: "ok", admin: "ok" } },
+  {
+    pattern: "/notifications/stream",
+    url: "/notifications/stream?once=1",
+    expect: { visitor: "/signin", buyer: "stream", seller: "stream", admin: "stream" },
+    note: "Server-Sent Events: checked for its content type, not read to the end",
+  },
   { pattern: "/admin", expect: { visitor: "/signin", buyer: "/", seller: "/", admin: "ok" } },
   { pattern: "/admin/users", expect: { visitor: "/signin", buyer: "/", seller: "/", admin: "ok" } },
   {

@@ -18,7 +18,13 @@ export function NotificationIcon({ type, title }: { type: string; title: string 
 }
 
 export const formatNotificationTime = (iso: string) =>
-  new Date(iso).toLocaleString("en-ZA", { month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" });
+  new Date(iso).toLocaleString("en-ZA", {
+    month: "short",
+    day: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZone: "Africa/Johannesburg",
+  });
 
 export function NotificationList({ items }: { items: NotificationItem[] }) {
   if (items.length === 0) {

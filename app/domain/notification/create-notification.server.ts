@@ -1,21 +1,32 @@
 /**
  * Notifications (spec §3): a user's own feed, and the channel to "the admin",
- * which means every active admin. Written inside the caller's transaction.
+ * which means every active admin. Written inside the caller's transaction,
+ * with a pg_notify that every app instance hears once the transaction commits.
  */
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { adminAccess, notifications, type NOTIFICATION_TYPES } from "#db/schema.ts";
 import type { DbOrTx } from "#app/lib/db.server.ts";
+import { NOTIFICATION_CHANNEL, type NotificationSignal } from "#app/lib/notification-hub.server.ts";
 
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 export type NewNotification = { title: string; message: string; type: NotificationType };
 
+export async function signalNotification(db: DbOrTx, signal: NotificationSignal) {
+  await db.execute(sql`select pg_notify(${NOTIFICATION_CHANNEL}, ${JSON.stringify(signal)})`);
+}
+
 export async function notifyUser(db: DbOrTx, userId: string, n: NewNotification) {
-  await db.insert(notifications).values({ userId, ...n });
+  const [row] = await db.insert(notifications).values({ userId, ...n }).returning({ id: notifications.id });
+  await signalNotification(db, { userId, id: row!.id, kind: "created" });
 }
 
 export async function notifyAdmins(db: DbOrTx, n: NewNotification) {
   const admins = await db.select({ userId: adminAccess.userId }).from(adminAccess).where(eq(adminAccess.isActive, true));
   if (admins.length === 0) return 0;
-  await db.insert(notifications).values(admins.map((a) => ({ userId: a.userId, ...n })));
+  const rows = await db
+    .insert(notifications)
+    .values(admins.map((a) => ({ userId: a.userId, ...n })))
+    .returning({ id: notifications.id, userId: notifications.userId });
+  for (const row of rows) await signalNotification(db, { userId: row.userId, id: row.id, kind: "created" });
   return admins.length;
 }

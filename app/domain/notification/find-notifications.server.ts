@@ -2,9 +2,10 @@
  * A user's own notifications (spec §7): newest first, 20 a page, read state.
  * Every query is scoped to the user's id.
  */
-import { and, count, desc, eq, lt, or } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, lt, or } from "drizzle-orm";
 import { notifications } from "#db/schema.ts";
 import type { DbOrTx } from "#app/lib/db.server.ts";
+import { signalNotification } from "./create-notification.server.ts";
 
 export const NOTIFICATION_PAGE_SIZE = 20;
 
@@ -44,6 +45,7 @@ export async function markNotificationRead(options: { db: DbOrTx; userId: string
     .set({ read: true })
     .where(and(eq(notifications.id, options.id), eq(notifications.userId, options.userId)))
     .returning({ id: notifications.id });
+  if (rows.length) await signalNotification(options.db, { userId: options.userId, id: options.id, kind: "read" });
   return rows.length;
 }
 
@@ -53,5 +55,27 @@ export async function markAllNotificationsRead(options: { db: DbOrTx; userId: st
     .set({ read: true })
     .where(and(eq(notifications.userId, options.userId), eq(notifications.read, false)))
     .returning({ id: notifications.id });
+  if (rows.length) await signalNotification(options.db, { userId: options.userId, kind: "read-all" });
   return rows.length;
+}
+
+/** One of the user's own notifications (scoped by user id), for the live stream. */
+export async function getNotification(options: { db: DbOrTx; userId: string; id: string }) {
+  if (!/^[0-9a-f-]{36}$/i.test(options.id)) return null;
+  const [row] = await options.db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.id, options.id), eq(notifications.userId, options.userId)));
+  return row ? { ...row, createdAt: row.createdAt.toISOString() } : null;
+}
+
+/** Notifications newer than a time (catch-up after a reconnect), oldest first, at most one page. */
+export async function findNotificationsSince(options: { db: DbOrTx; userId: string; since: Date }) {
+  const rows = await options.db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, options.userId), gt(notifications.createdAt, options.since)))
+    .orderBy(asc(notifications.createdAt), asc(notifications.id))
+    .limit(NOTIFICATION_PAGE_SIZE);
+  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
 }

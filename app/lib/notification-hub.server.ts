@@ -1,0 +1,96 @@
+/**
+ * Live notifications across app instances: writers `pg_notify` on the
+ * `notifications` channel inside their transaction (delivered on commit);
+ * every instance LISTENs and pushes to its own Server-Sent-Event clients.
+ * PGlite (one process) listens in-process; PostgreSQL through a dedicated
+ * connection that reconnects by itself.
+ */
+import type { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
+import { logger } from "./logger.server.ts";
+
+export const NOTIFICATION_CHANNEL = "notifications";
+
+/** What travels on the channel: which user, which row, what happened. */
+export type NotificationSignal = { userId: string; id?: string; kind: "created" | "read" | "read-all" };
+
+type Listener = (signal: NotificationSignal) => void;
+
+export type NotificationHub = {
+  subscribe: (userId: string, listener: Listener) => () => void;
+  clientCount: () => number;
+  close: () => Promise<void>;
+};
+
+export async function createNotificationHub(options: { pglite?: PGlite; connectionString?: string }): Promise<NotificationHub> {
+  const listeners = new Map<string, Set<Listener>>();
+  const dispatch = (payload: string) => {
+    let signal: NotificationSignal;
+    try {
+      signal = JSON.parse(payload) as NotificationSignal;
+    } catch {
+      return;
+    }
+    for (const listener of listeners.get(signal.userId) ?? []) {
+      try {
+        listener(signal);
+      } catch (error) {
+        logger.warn({ err: error }, "notification listener failed");
+      }
+    }
+  };
+
+  let stop: () => Promise<void>;
+  if (options.pglite) {
+    const unlisten = await options.pglite.listen(NOTIFICATION_CHANNEL, dispatch);
+    stop = () => unlisten();
+  } else {
+    let client: pg.Client | undefined;
+    let closed = false;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    const connect = async (attempt = 0): Promise<void> => {
+      if (closed) return;
+      const c = new pg.Client({ connectionString: options.connectionString });
+      c.on("notification", (msg) => msg.payload && dispatch(msg.payload));
+      c.on("error", (error) => {
+        logger.warn({ err: error }, "notification listener connection lost; reconnecting");
+        void c.end().catch(() => {});
+        if (client === c) client = undefined;
+        if (!closed) retry = setTimeout(() => void connect(0), 1000);
+      });
+      try {
+        await c.connect();
+        await c.query(`LISTEN ${NOTIFICATION_CHANNEL}`);
+        client = c;
+      } catch (error) {
+        await c.end().catch(() => {});
+        const delay = [1000, 2000, 5000, 10000][Math.min(attempt, 3)]!;
+        logger.warn({ err: error, delay }, "notification listener could not connect; retrying");
+        if (!closed) retry = setTimeout(() => void connect(attempt + 1), delay);
+      }
+    };
+    await connect();
+    stop = async () => {
+      closed = true;
+      clearTimeout(retry);
+      await client?.end().catch(() => {});
+    };
+  }
+
+  return {
+    subscribe(userId, listener) {
+      const set = listeners.get(userId) ?? new Set();
+      set.add(listener);
+      listeners.set(userId, set);
+      return () => {
+        set.delete(listener);
+        if (set.size === 0) listeners.delete(userId);
+      };
+    },
+    clientCount: () => [...listeners.values()].reduce((n, s) => n + s.size, 0),
+    close: async () => {
+      listeners.clear();
+      await stop();
+    },
+  };
+}

@@ -1,0 +1,83 @@
+import type { Route } from "./+types/notifications-stream";
+import { countUnread, findNotificationsSince, getNotification } from "#app/domain/notification/find-notifications.server.ts";
+import { requireUser } from "#app/lib/guards.server.ts";
+import { logger } from "#app/lib/logger.server.ts";
+import { getRuntime } from "#app/lib/runtime.server.ts";
+
+const HEARTBEAT_MS = 25_000;
+
+/**
+ * The signed-in user's live notifications as Server-Sent Events. Events:
+ * `notification` (a new row), `read` / `read-all` (another tab or device read
+ * them); each carries the current unread count. `?since=` catches up after a
+ * reconnect.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const viewer = await requireUser(request);
+  const runtime = await getRuntime();
+  const sinceParam = new URL(request.url).searchParams.get("since");
+  const since = sinceParam && !Number.isNaN(Date.parse(sinceParam)) ? new Date(sinceParam) : null;
+  const encoder = new TextEncoder();
+  let cleanup = () => {};
+
+  const stream = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      let open = true;
+      const write = (text: string) => {
+        if (!open) return;
+        try {
+          controller.enqueue(encoder.encode(text));
+        } catch {
+          open = false;
+        }
+      };
+      const send = (event: string, data: unknown) => write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+      const unread = () => countUnread(runtime.db, viewer.userId);
+
+      const unsubscribe = runtime.notifications.subscribe(viewer.userId, (signal) => {
+        void (async () => {
+          if (signal.kind === "created" && signal.id) {
+            const row = await getNotification({ db: runtime.db, userId: viewer.userId, id: signal.id });
+            if (row) send("notification", { notification: row, unread: await unread() });
+          } else {
+            send(signal.kind, { id: signal.id ?? null, unread: await unread() });
+          }
+        })().catch((error: unknown) => logger.warn({ err: error }, "notification push failed"));
+      });
+      const heartbeat = setInterval(() => write(": ping\n\n"), HEARTBEAT_MS);
+      cleanup = () => {
+        open = false;
+        clearInterval(heartbeat);
+        unsubscribe();
+      };
+      request.signal.addEventListener("abort", () => {
+        cleanup();
+        try {
+          controller.close();
+        } catch {
+          // already closed
+        }
+      });
+
+      write("retry: 1000\n\n");
+      if (since) {
+        for (const row of await findNotificationsSince({ db: runtime.db, userId: viewer.userId, since })) {
+          send("notification", { notification: row, unread: null });
+        }
+      }
+      send("ready", { unread: await unread() });
+    },
+    cancel() {
+      cleanup();
+    },
+  });
+
+  return new Response(stream, {
+    headers: {
+      "Content-Type": "text/event-stream; charset=utf-8",
+      "Cache-Control": "no-cache, no-transform",
+      Connection: "keep-alive",
+      "X-Accel-Buffering": "no",
+    },
+  });
+}

@@ -1,0 +1,73 @@
+import { expect, test, type Browser } from "@playwright/test";
+import { BASE_URL } from "../../playwright.config.ts";
+import { clientFor, demoUser, signInThroughForm } from "./support/personas.ts";
+
+async function signedIn(browser: Browser, role: "admin" | "seller" | "buyer") {
+  const page = await (await browser.newContext()).newPage();
+  const u = demoUser(role);
+  await signInThroughForm(page, u.email, u.password);
+  await expect(page).not.toHaveURL(/\/signin/);
+  return page;
+}
+
+test("the admin approves a listing and the seller's open page shows the toast and badge without reload", async ({ browser }) => {
+  const seller = await signedIn(browser, "seller"); // seller1
+  await expect(seller).toHaveURL(/\/seller-dashboard$/);
+  await seller.locator("html[data-hydrated]").waitFor();
+  const bell = seller.getByRole("button", { name: /^Notifications/ });
+  const before = Number(/(\d+)/.exec((await bell.getAttribute("aria-label")) ?? "")?.[1] ?? 0);
+
+  // A pending listing of seller1's, approved by the admin in another browser.
+  const admin = await clientFor("admin");
+  const html = await (await admin.get("/admin?status=pending")).text();
+  const block = html.split("<li ").find((b) => b.includes("seller1@demo.machinery.co.za") && b.includes('value="approve"'));
+  const id = /name="listingId" value="([0-9a-f-]{36})"/.exec(block ?? "")?.[1];
+  const title = /aria-label="([^"]+)"/.exec(block ?? "")?.[1];
+  expect(id && title).toBeTruthy();
+  const res = await admin.post("/admin?index", { form: { intent: "approve", listingId: id! }, headers: { Origin: BASE_URL } });
+  expect(res.status()).toBe(200);
+
+  await expect(seller.getByText(`Listing approved: ${title!.replace(/&amp;/g, "&")}`).first()).toBeVisible();
+  await expect(bell).toHaveAttribute("aria-label", `Notifications, ${before + 1 > 9 ? "9+" : before + 1} unread`);
+});
+
+test("the popover pages 20 at a time, marks one and all read", async ({ browser }) => {
+  // 22 feedback notifications for the admin.
+  const buyer = await clientFor("buyer");
+  for (let i = 0; i < 22; i++) {
+    const r = await buyer.post("/feedback?type=buyer", { form: { type: "buyer", rating: String((i % 5) + 1), comments: `note ${i}` }, headers: { Origin: BASE_URL } });
+    expect(r.status()).toBe(200);
+  }
+  const admin = await signedIn(browser, "admin");
+  await admin.locator("html[data-hydrated]").waitFor();
+  const bell = admin.getByRole("button", { name: /^Notifications/ });
+  await expect(bell).toHaveAttribute("aria-label", "Notifications, 9+ unread");
+  await bell.click();
+  const list = admin.getByRole("list", { name: "Notification list" }).getByRole("listitem");
+  await expect(list).toHaveCount(20);
+  await admin.getByRole("button", { name: "Load more" }).click();
+  await expect.poll(() => list.count()).toBeGreaterThan(20);
+
+  await list.first().getByRole("button", { name: "Mark read" }).click();
+  await expect(list.first().getByRole("button", { name: "Mark read" })).toHaveCount(0);
+  await admin.getByRole("button", { name: "Mark all read" }).click();
+  await expect(bell).toHaveAttribute("aria-label", "Notifications");
+  await expect(admin.getByRole("list", { name: "Notification list" }).getByRole("button", { name: "Mark read" })).toHaveCount(0);
+  // Saved on the server.
+  await admin.reload();
+  await expect(admin.getByRole("button", { name: "Notifications" }).or(admin.getByRole("link", { name: "Notifications" }))).toBeVisible();
+});
+
+test("nobody can mark someone else's notification read", async () => {
+  const buyer = await clientFor("buyer");
+  const sent = await buyer.post("/feedback?type=buyer", { form: { type: "buyer", rating: "5", comments: "target" }, headers: { Origin: BASE_URL } });
+  expect(sent.status()).toBe(200);
+  const admin = await clientFor("admin");
+  const page = await (await admin.get("/notifications")).text();
+  const id = /name="id" value="([0-9a-f-]{36})"/.exec(page)?.[1];
+  expect(id, "an unread notification of the admin's").toBeTruthy();
+  const res = await buyer.post("/notifications", { form: { id: id! }, headers: { Origin: BASE_URL } });
+  expect(res.status()).toBe(200);
+  const after = await (await admin.get("/notifications")).text();
+  expect(after).toContain(`name="id" value="${id}"`);
+});
