@@ -11,12 +11,10 @@ import { Link, useFetcher } from "react-router";
 import { toast } from "sonner";
 import { Button } from "#app/components/ui/button.tsx";
 import { Popover, PopoverContent, PopoverTrigger } from "#app/components/ui/popover.tsx";
+import { badgeText, hasMorePages } from "./badge.ts";
 import { formatNotificationTime, NotificationIcon, type NotificationItem } from "./notification-list.tsx";
 
-const PAGE_SIZE = 20;
 const BACKOFF_MS = [1000, 2000, 5000, 10000];
-
-export const badgeText = (unread: number) => (unread > 9 ? "9+" : String(Math.max(0, unread)));
 
 type Page = { items: NotificationItem[]; unread: number; hasMore: boolean };
 
@@ -99,7 +97,7 @@ export function NotificationBell({ unread: initialUnread }: { unread: number }) 
   useEffect(() => {
     if (first.data && items === null) {
       setItems(first.data.items);
-      setHasMore(first.data.items.length >= PAGE_SIZE);
+      setHasMore(hasMorePages(first.data.items.length));
       setUnread(Math.max(0, first.data.unread));
     }
   }, [first.data, items]);
@@ -110,7 +108,7 @@ export function NotificationBell({ unread: initialUnread }: { unread: number }) 
       const seen = new Set((list ?? []).map((i) => i.id));
       return [...(list ?? []), ...page.items.filter((i) => !seen.has(i.id))];
     });
-    setHasMore(page.items.length >= PAGE_SIZE);
+    setHasMore(hasMorePages(page.items.length));
   }, [more.state, more.data]);
 
   const markRead = (id: string) => {
