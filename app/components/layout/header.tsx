@@ -26,8 +26,7 @@ export function navItems(viewer: Viewer | null): NavItem[] {
   if (viewer?.role === "buyer") items.push({ to: "/buyer-dashboard", label: "Buyer Dashboard" });
   if (viewer?.isAdmin) {
     items.push({ to: "/admin", label: "Admin Panel" });
-    // The e-mail test page (/email-test) arrives with the admin-desk issue; until then, the mailbox.
-    items.push({ to: "/admin/mailbox", label: "Mailbox" });
+    items.push({ to: "/email-test", label: "Email Test" });
   }
   if (viewer) items.push({ to: "/watchlist", label: "Watchlist" });
   if (viewer) items.push({ to: "/feedback", label: "Feedback" });

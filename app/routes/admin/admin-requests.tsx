@@ -1,12 +1,201 @@
-// Placeholder: being built (admin desk issue). Replaced by the real section.
-import { requireAdmin } from "#app/lib/guards.server.ts";
+import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/admin-requests";
+import { Pager, pageParam } from "#app/components/admin/pager.tsx";
+import { useActionToast, type ActionToast } from "#app/components/forms/use-action-toast.ts";
+import { Alert, AlertDescription, AlertTitle } from "#app/components/ui/alert.tsx";
+import { Badge } from "#app/components/ui/badge.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { findBuyerRequests, type BuyerRequest } from "#app/domain/request/find-buyer-requests.server.ts";
+import { formatOfferAmount, formatPreferredDate, QUOTE_TYPE_LABELS } from "#app/domain/request/request-schemas.ts";
+import {
+  BUYER_REQUEST_KIND_LABEL,
+  REQUEST_STATUS_ACTION,
+  REQUEST_STATUS_LABEL,
+  type RequestStatus,
+} from "#app/domain/request/request-state.ts";
+import { updateRequestStatus } from "#app/domain/request/update-request-status.server.ts";
+import { AppError } from "#app/lib/app-error.ts";
+import { formatAdminDate, formatPrice } from "#app/lib/format.ts";
+import { assertSameOrigin, requireAdmin } from "#app/lib/guards.server.ts";
+import { logger } from "#app/lib/logger.server.ts";
+import { orError } from "#app/lib/respond.server.ts";
+import { getRuntime } from "#app/lib/runtime.server.ts";
+import { cn } from "#app/lib/utils.ts";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Buyer Requests | Admin Panel" },
+  { name: "robots", content: "noindex" },
+];
+
+const LOAD_FAILED = "Failed to load buyer requests.";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  return null;
+  const viewer = await requireAdmin(request);
+  const { db } = await getRuntime();
+  const page = pageParam(new URL(request.url).searchParams.get("page"));
+  try {
+    const result = await findBuyerRequests({ db, viewer, page });
+    return { ...result, loadError: null };
+  } catch (error) {
+    // Spec §8: the tab still renders, with the failure said once.
+    logger.error({ err: error }, "buyer requests could not be loaded");
+    return { page, requests: [] as BuyerRequest[], hasNext: false, loadError: LOAD_FAILED };
+  }
 }
 
-export default function Placeholder() {
-  return <p className="mt-10 text-center text-gray-500">This section is being built.</p>;
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const runtime = await getRuntime();
+  assertSameOrigin(request, runtime.env.PUBLIC_URL);
+  const form = await request.formData();
+  const field = (name: string) => String(form.get(name) ?? "");
+  return orError(async () => {
+    if (field("intent") !== "set-status") throw new AppError("BAD_REQUEST", "Error", "Unknown action.");
+    const moved = await updateRequestStatus({
+      db: runtime.db,
+      admin,
+      kind: field("kind"),
+      requestId: field("requestId"),
+      status: field("status"),
+    });
+    const what = `${BUYER_REQUEST_KIND_LABEL[moved.kind]} request${moved.listingTitle ? ` for "${moved.listingTitle}"` : ""}`;
+    return {
+      toast: {
+        type: "success",
+        title: "Request Updated",
+        description: `${what} is now ${REQUEST_STATUS_LABEL[moved.status]}. The buyer has been notified.`,
+      } as ActionToast,
+    };
+  });
+}
+
+const STATUS_VARIANT: Record<RequestStatus, "default" | "warning" | "secondary"> = {
+  new: "default",
+  contacted: "warning",
+  closed: "secondary",
+};
+
+export default function AdminRequests({ loaderData, actionData }: Route.ComponentProps) {
+  const { page, requests, hasNext, loadError } = loaderData;
+  useActionToast(actionData?.toast);
+  return (
+    <section className="mt-6" aria-label="Buyer requests">
+      {actionData?.toast?.type === "error" ? (
+        <Alert variant="destructive" className="mb-4">
+          <AlertTitle>{actionData.toast.title}</AlertTitle>
+          <AlertDescription>{actionData.toast.description}</AlertDescription>
+        </Alert>
+      ) : null}
+      <p className="text-sm text-gray-600">
+        Offers, viewing requests, quote requests and purchase requests, newest first. Moving a request tells the buyer.
+      </p>
+      {loadError ? (
+        <Alert variant="destructive" className="mt-6">
+          <AlertTitle>Error</AlertTitle>
+          <AlertDescription>{loadError}</AlertDescription>
+        </Alert>
+      ) : requests.length === 0 ? (
+        <p className="mt-10 text-center text-gray-500">{page > 1 ? "No more requests." : "No buyer requests yet."}</p>
+      ) : (
+        <ul className="mt-6 space-y-4">
+          {requests.map((r) => (
+            <RequestItem key={`${r.kind}:${r.id}`} request={r} />
+          ))}
+        </ul>
+      )}
+      <Pager page={page} hasNext={hasNext} href={(p) => (p > 1 ? `/admin/requests?page=${p}` : "/admin/requests")} />
+    </section>
+  );
+}
+
+function RequestItem({ request: r }: { request: BuyerRequest }) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formData?.get("requestId") === r.id;
+  const kind = BUYER_REQUEST_KIND_LABEL[r.kind];
+  return (
+    <li
+      aria-label={`${kind} request from ${r.buyerName}`}
+      className={cn("rounded-lg border p-4", r.status === "closed" ? "border-gray-200 bg-gray-50 text-gray-600" : "bg-white")}
+    >
+      <div className="flex flex-wrap items-center gap-2">
+        <h2 className="text-lg font-semibold">{kind}</h2>
+        <Badge variant={STATUS_VARIANT[r.status]} data-testid="request-status">
+          {REQUEST_STATUS_LABEL[r.status]}
+        </Badge>
+        <span className="ml-auto text-xs text-gray-500">{formatAdminDate(r.createdAt)}</span>
+      </div>
+      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-sm">
+        <dt className="font-medium">Listing</dt>
+        <dd>
+          {r.listingId && r.listingTitle ? (
+            <>
+              <Link to={`/listing/${r.listingId}`} className="text-brand-700 underline">
+                {r.listingTitle}
+              </Link>
+              {r.listingPrice !== null ? <span className="text-gray-600"> · {formatPrice(r.listingPrice)}</span> : null}
+            </>
+          ) : (
+            "General"
+          )}
+        </dd>
+        <dt className="font-medium">Buyer</dt>
+        <dd>
+          {r.buyerName} ·{" "}
+          <a href={`mailto:${r.buyerEmail}`} className="text-brand-700 underline">
+            {r.buyerEmail}
+          </a>
+        </dd>
+        <RequestDetails request={r} />
+        {r.message ? (
+          <>
+            <dt className="font-medium">Message</dt>
+            <dd className="whitespace-pre-wrap break-words">{r.message}</dd>
+          </>
+        ) : null}
+      </dl>
+      {r.next.length > 0 ? (
+        <div className="mt-4 flex flex-wrap gap-2">
+          {r.next.map((status) => (
+            <Form method="post" key={status}>
+              <input type="hidden" name="intent" value="set-status" />
+              <input type="hidden" name="kind" value={r.kind} />
+              <input type="hidden" name="requestId" value={r.id} />
+              <input type="hidden" name="status" value={status} />
+              <Button type="submit" size="sm" variant={status === "closed" ? "outline" : "default"} disabled={busy}>
+                {REQUEST_STATUS_ACTION[status]}
+              </Button>
+            </Form>
+          ))}
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+function RequestDetails({ request: r }: { request: BuyerRequest }) {
+  if (r.kind === "offer" || r.kind === "purchase") {
+    return r.amount ? (
+      <>
+        <dt className="font-medium">{r.kind === "offer" ? "Offer" : "Amount"}</dt>
+        <dd className="font-semibold">{formatOfferAmount(r.amount)}</dd>
+      </>
+    ) : null;
+  }
+  if (r.kind === "viewing") {
+    return (
+      <>
+        <dt className="font-medium">Preferred</dt>
+        <dd>{r.preferredDate ? `${formatPreferredDate(r.preferredDate)} at ${r.preferredTime ?? ""}` : "Not given"}</dd>
+      </>
+    );
+  }
+  const quoteType = r.quoteType ? (QUOTE_TYPE_LABELS[r.quoteType as keyof typeof QUOTE_TYPE_LABELS] ?? r.quoteType) : "Not given";
+  return (
+    <>
+      <dt className="font-medium">Quote type</dt>
+      <dd>{quoteType}</dd>
+      <dt className="font-medium">Details</dt>
+      <dd className="whitespace-pre-wrap break-words">{r.details ?? ""}</dd>
+    </>
+  );
 }
