@@ -1,12 +1,226 @@
-// Placeholder: being built (admin desk issue). Replaced by the real section.
-import { requireAdmin } from "#app/lib/guards.server.ts";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/admin-invitations";
+import { FieldError, FormError } from "#app/components/forms/field.tsx";
+import { useActionToast, type ActionToast } from "#app/components/forms/use-action-toast.ts";
+import { Alert, AlertDescription, AlertTitle } from "#app/components/ui/alert.tsx";
+import { Badge } from "#app/components/ui/badge.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
+import { Input } from "#app/components/ui/input.tsx";
+import { Label } from "#app/components/ui/label.tsx";
+import { NativeSelect } from "#app/components/ui/select.tsx";
+import { Textarea } from "#app/components/ui/textarea.tsx";
+import { createInvitation } from "#app/domain/invitation/create-invitation.server.ts";
+import { findInvitations } from "#app/domain/invitation/find-invitations.server.ts";
+import {
+  INVITATION_MESSAGES,
+  INVITATION_TTL_DAYS,
+  INVITE_LIMITS,
+  InviteSchema,
+} from "#app/domain/invitation/invitation-schema.ts";
+import { invitationStateLabel } from "#app/domain/invitation/invitation-state.ts";
+import { AppError } from "#app/lib/app-error.ts";
+import { formatAdminDate } from "#app/lib/format.ts";
+import { assertSameOrigin, requireAdmin } from "#app/lib/guards.server.ts";
+import { logger } from "#app/lib/logger.server.ts";
+import { getRuntime } from "#app/lib/runtime.server.ts";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Invitations | Admin Panel" },
+  { name: "robots", content: "noindex" },
+];
+
+type InvitationRow = Awaited<ReturnType<typeof findInvitations>>[number];
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return null;
+  const { db } = await getRuntime();
+  try {
+    return { invitations: await findInvitations({ db, limit: 100 }), loadError: null };
+  } catch (error) {
+    logger.error({ err: error }, "invitations could not be loaded");
+    return { invitations: [] as InvitationRow[], loadError: "Failed to load invitations." };
+  }
 }
 
-export default function Placeholder() {
-  return <p className="mt-10 text-center text-gray-500">This section is being built.</p>;
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const runtime = await getRuntime();
+  assertSameOrigin(request, runtime.env.PUBLIC_URL);
+  const submission = parseWithZod(await request.formData(), { schema: InviteSchema });
+  if (submission.status !== "success") {
+    const message = Object.values(submission.error ?? {}).flat()[0] ?? INVITATION_MESSAGES.failed;
+    return data(
+      { result: submission.reply(), sentTo: null, toast: { type: "error", title: "Error", description: message } as ActionToast },
+      { status: 400 },
+    );
+  }
+  try {
+    const { email } = await createInvitation({ runtime, admin, input: submission.value });
+    return {
+      result: submission.reply({ resetForm: true }),
+      sentTo: email,
+      toast: { type: "success", title: INVITATION_MESSAGES.sentTitle, description: `An invitation was sent to ${email}.` } as ActionToast,
+    };
+  } catch (error) {
+    const known = error instanceof AppError;
+    if (!known) logger.error({ err: error }, "invitation could not be sent");
+    const message = known ? error.message : INVITATION_MESSAGES.failed;
+    return data(
+      {
+        result: submission.reply({ formErrors: [message] }),
+        sentTo: null,
+        toast: { type: "error", title: known ? error.title : "Error", description: message } as ActionToast,
+      },
+      { status: known ? error.status : 500 },
+    );
+  }
+}
+
+export default function AdminInvitations({ loaderData, actionData }: Route.ComponentProps) {
+  const { invitations, loadError } = loaderData;
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/admin/invitations");
+  useActionToast(actionData?.toast);
+
+  const [form, fields] = useForm({
+    id: "invite-form",
+    lastResult: actionData?.result,
+    defaultValue: { role: "buyer" },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: InviteSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+
+  return (
+    <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <h2>Invite a user</h2>
+          </CardTitle>
+          <CardDescription>
+            They get an e-mail with a link to create their account. The link works once and expires after{" "}
+            {INVITATION_TTL_DAYS} days.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          {actionData?.sentTo ? (
+            <Alert variant="success" role="status" className="mb-4">
+              <AlertTitle>{INVITATION_MESSAGES.sentTitle}</AlertTitle>
+              <AlertDescription>An invitation was sent to {actionData.sentTo}.</AlertDescription>
+            </Alert>
+          ) : null}
+          <Form method="post" {...getFormProps(form)} className="space-y-4">
+            <FormError errors={form.errors} />
+            <div className="space-y-1.5">
+              <Label htmlFor={fields.email.id}>Email address *</Label>
+              <Input
+                {...getInputProps(fields.email, { type: "email", ariaAttributes: true })}
+                key={fields.email.key}
+                autoComplete="off"
+                maxLength={INVITE_LIMITS.email}
+              />
+              <FieldError id={fields.email.errorId} errors={fields.email.errors} />
+            </div>
+            <div className="space-y-1.5">
+              <Label htmlFor={fields.fullName.id}>Full name (optional)</Label>
+              <Input
+                {...getInputProps(fields.fullName, { type: "text", ariaAttributes: true })}
+                key={fields.fullName.key}
+                autoComplete="off"
+                maxLength={INVITE_LIMITS.fullName}
+              />
+              <FieldError id={fields.fullName.errorId} errors={fields.fullName.errors} />
+            </div>
+            <div className="space-y-1.5">
+              <Label htmlFor={fields.role.id}>Role</Label>
+              <NativeSelect {...getSelectProps(fields.role)} key={fields.role.key}>
+                <option value="buyer">Buyer</option>
+                <option value="seller">Seller</option>
+              </NativeSelect>
+              <FieldError id={fields.role.errorId} errors={fields.role.errors} />
+            </div>
+            <div className="space-y-1.5">
+              <Label htmlFor={fields.customMessage.id}>Custom message (optional)</Label>
+              <Textarea
+                {...getTextareaProps(fields.customMessage, { ariaAttributes: true })}
+                key={fields.customMessage.key}
+                rows={4}
+                maxLength={INVITE_LIMITS.customMessage}
+              />
+              <FieldError id={fields.customMessage.errorId} errors={fields.customMessage.errors} />
+            </div>
+            <Button type="submit" disabled={busy}>
+              {busy ? "Sending..." : "Send Invitation"}
+            </Button>
+          </Form>
+        </CardContent>
+      </Card>
+
+      <section aria-labelledby="invitations-heading">
+        <h2 id="invitations-heading" className="text-lg font-semibold">
+          Invitations
+        </h2>
+        {loadError ? (
+          <Alert variant="destructive" className="mt-4">
+            <AlertTitle>Error</AlertTitle>
+            <AlertDescription>{loadError}</AlertDescription>
+          </Alert>
+        ) : invitations.length === 0 ? (
+          <p className="mt-6 text-center text-gray-500">No invitations sent yet.</p>
+        ) : (
+          <div className="mt-4 overflow-x-auto rounded-lg border bg-white">
+            <table className="w-full text-left text-sm">
+              <thead className="bg-gray-50 text-xs uppercase text-gray-600">
+                <tr>
+                  <th scope="col" className="px-3 py-2">
+                    Email
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Role
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Sent
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Expires
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Status
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y">
+                {invitations.map((inv) => (
+                  <tr key={inv.id}>
+                    <td className="px-3 py-2">
+                      <span className="block break-all font-medium">{inv.email}</span>
+                      {inv.fullName ? <span className="block text-xs text-gray-500">{inv.fullName}</span> : null}
+                    </td>
+                    <td className="px-3 py-2 capitalize">{inv.role}</td>
+                    <td className="px-3 py-2 text-xs text-gray-600">
+                      {formatAdminDate(inv.createdAt)}
+                      {inv.invitedByName ? <span className="block">by {inv.invitedByName}</span> : null}
+                    </td>
+                    <td className="px-3 py-2 text-xs text-gray-600">{formatAdminDate(inv.expiresAt)}</td>
+                    <td className="px-3 py-2">
+                      <Badge variant={inv.state === "pending" ? "warning" : inv.state === "used" ? "success" : "secondary"}>
+                        {invitationStateLabel(inv.state)}
+                      </Badge>
+                      {inv.state === "used" && inv.usedAt ? (
+                        <span className="mt-1 block text-xs text-gray-600">{formatAdminDate(inv.usedAt)}</span>
+                      ) : null}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </div>
+  );
 }

@@ -1,7 +1,109 @@
-// Placeholder: being built (invitations). Replaced by the real page.
-export function loader() {
-  throw new Response("Not Found", { status: 404 });
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Link, redirect } from "react-router";
+import type { Route } from "./+types/complete-signup";
+import { AuthCard } from "#app/components/auth/auth-card.tsx";
+import { InvitationSignUpForm } from "#app/components/auth/invitation-sign-up-form.tsx";
+import { useActionToast, type ActionToast } from "#app/components/forms/use-action-toast.ts";
+import { acceptInvitation } from "#app/domain/invitation/accept-invitation.server.ts";
+import { getUsableInvitation } from "#app/domain/invitation/get-invitation.server.ts";
+import { INVITATION_MESSAGES } from "#app/domain/invitation/invitation-schema.ts";
+import { firstError, SignUpSchema, TITLES } from "#app/domain/user/auth-schemas.ts";
+import { getViewer } from "#app/domain/user/get-viewer.server.ts";
+import { homePathFor } from "#app/domain/user/viewer.ts";
+import { AppError } from "#app/lib/app-error.ts";
+import { assertSameOrigin } from "#app/lib/guards.server.ts";
+import { getRuntime } from "#app/lib/runtime.server.ts";
+import { redirectWithToast } from "#app/lib/toast.server.ts";
+
+export const meta: Route.MetaFunction = () => [
+  { title: `${INVITATION_MESSAGES.pageTitle} | Machinery Marketplace` },
+  { name: "robots", content: "noindex" },
+];
+
+const invalidToast = {
+  type: "error",
+  title: INVITATION_MESSAGES.invalidTitle,
+  description: INVITATION_MESSAGES.invalid,
+} as const;
+
+/**
+ * Where a verified invite link lands (/signup?token_hash=…&type=invite → here
+ * after 2 s). Only with a usable invitation; otherwise signed-in users go to
+ * their home and visitors to /signin.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const viewer = await getViewer(request);
+  if (viewer) throw redirect(homePathFor(viewer));
+  const token = new URL(request.url).searchParams.get("invitation");
+  if (!token) throw redirect("/signin");
+  const { db } = await getRuntime();
+  const invitation = await getUsableInvitation({ db, token });
+  if (!invitation) throw await redirectWithToast("/signin", invalidToast);
+  return { invitation: { token, email: invitation.email, role: invitation.role, fullName: invitation.fullName } };
 }
-export default function Placeholder() {
-  return null;
+
+export async function action({ request }: Route.ActionArgs) {
+  // Public: the invitation token is the credential; same-origin posts only.
+  const runtime = await getRuntime();
+  assertSameOrigin(request, runtime.env.PUBLIC_URL);
+  const formData = await request.formData();
+  const token = String(formData.get("invitation") ?? "");
+  const invitation = await getUsableInvitation({ db: runtime.db, token });
+  if (!invitation) throw await redirectWithToast("/signin", invalidToast);
+  // The account type is locked to the invitation's, whatever was posted.
+  formData.set("role", invitation.role);
+  const submission = parseWithZod(formData, { schema: SignUpSchema });
+  if (submission.status !== "success") {
+    const message = firstError(submission.error ?? undefined) ?? "Please fill in all required fields including phone number.";
+    return data(
+      {
+        result: submission.reply({ hideFields: ["password", "confirmPassword"] }),
+        toast: { type: "error", title: TITLES[message] ?? "Sign Up Failed", description: message } as ActionToast,
+      },
+      { status: 400 },
+    );
+  }
+  try {
+    const { to, headers } = await acceptInvitation({ runtime, invitation, token, input: submission.value, request });
+    return await redirectWithToast(
+      to,
+      to === "/signin"
+        ? { type: "success", title: "Account Created Successfully!", description: "Please sign in." }
+        : { type: "success", title: "Account Created Successfully!", description: "Your invitation has been accepted. Welcome!" },
+      { headers },
+    );
+  } catch (error) {
+    if (error instanceof AppError) {
+      return data(
+        {
+          result: submission.reply({
+            formErrors: [error.message],
+            fieldErrors: error.fieldErrors,
+            hideFields: ["password", "confirmPassword"],
+          }),
+          toast: { type: "error", title: error.title, description: error.message } as ActionToast,
+        },
+        { status: error.status },
+      );
+    }
+    throw error;
+  }
+}
+
+export default function CompleteSignup({ loaderData, actionData }: Route.ComponentProps) {
+  useActionToast(actionData?.toast);
+  return (
+    <AuthCard
+      title={INVITATION_MESSAGES.pageTitle}
+      description="Your invitation is verified. Set your password and details to finish creating your account."
+    >
+      <InvitationSignUpForm invitation={loaderData.invitation} lastResult={actionData?.result} submitLabel="Complete Sign Up" />
+      <p className="mt-6 text-center text-sm text-gray-600">
+        Already have an account?{" "}
+        <Link to="/signin" className="font-medium text-brand-700 hover:underline">
+          Sign in
+        </Link>
+      </p>
+    </AuthCard>
+  );
 }

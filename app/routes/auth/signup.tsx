@@ -1,32 +1,91 @@
 import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useState } from "react";
-import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { useEffect, useState } from "react";
+import { data, Form, Link, redirect, useLocation, useNavigate, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/signup";
 import { AuthCard } from "#app/components/auth/auth-card.tsx";
+import { InvitationSignUpForm, type InvitationForForm } from "#app/components/auth/invitation-sign-up-form.tsx";
 import { FieldError, FormError, TextField } from "#app/components/forms/field.tsx";
 import { useActionToast, type ActionToast } from "#app/components/forms/use-action-toast.ts";
+import { Alert, AlertDescription } from "#app/components/ui/alert.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Label } from "#app/components/ui/label.tsx";
 import { NativeSelect } from "#app/components/ui/select.tsx";
+import { Spinner } from "#app/components/ui/spinner.tsx";
+import { acceptInvitation } from "#app/domain/invitation/accept-invitation.server.ts";
+import { getUsableInvitation } from "#app/domain/invitation/get-invitation.server.ts";
+import { INVITATION_MESSAGES, INVITE_REDIRECT_DELAY_MS } from "#app/domain/invitation/invitation-schema.ts";
 import { firstError, SignUpSchema, TITLES } from "#app/domain/user/auth-schemas.ts";
 import { createUser } from "#app/domain/user/create-user.server.ts";
 import { getViewer } from "#app/domain/user/get-viewer.server.ts";
 import { homePathFor } from "#app/domain/user/viewer.ts";
 import { AppError } from "#app/lib/app-error.ts";
 import { assertSameOrigin } from "#app/lib/guards.server.ts";
+import { logger } from "#app/lib/logger.server.ts";
 import { getRuntime } from "#app/lib/runtime.server.ts";
+import { redirectWithToast } from "#app/lib/toast.server.ts";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Create Account | Machinery Marketplace" },
-  { name: "description", content: "Register as a buyer or seller of heavy machinery and industrial equipment." },
-];
+type LoaderData =
+  | { mode: "signup" }
+  | { mode: "invitation"; invitation: InvitationForForm }
+  | { mode: "invalid-invitation" }
+  | { mode: "invitation-error" }
+  | { mode: "verify"; state: "verified" | "failed" | "error"; next: string };
 
-export async function loader({ request }: Route.LoaderArgs) {
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  const mode = loaderData?.mode ?? "signup";
+  if (mode === "signup") {
+    return [
+      { title: "Create Account | Machinery Marketplace" },
+      { name: "description", content: "Register as a buyer or seller of heavy machinery and industrial equipment." },
+    ];
+  }
+  const title =
+    mode === "invitation"
+      ? INVITATION_MESSAGES.pageTitle
+      : mode === "verify"
+        ? "Invitation Verification"
+        : INVITATION_MESSAGES.invalidTitle;
+  return [{ title: `${title} | Machinery Marketplace` }, { name: "robots", content: "noindex" }];
+};
+
+export async function loader({ request }: Route.LoaderArgs): Promise<LoaderData> {
   // Public; a signed-in user goes to their home.
   const viewer = await getViewer(request);
   if (viewer) throw redirect(homePathFor(viewer));
-  return null;
+  const params = new URL(request.url).searchParams;
+  const { db } = await getRuntime();
+
+  // An invite link carrying token_hash and type=invite (spec §2): verify, then /complete-signup after 2 s.
+  if (params.get("type") === "invite") {
+    const token = params.get("token_hash") ?? "";
+    try {
+      const invitation = await getUsableInvitation({ db, token });
+      return invitation
+        ? { mode: "verify", state: "verified", next: `/complete-signup?invitation=${encodeURIComponent(token)}` }
+        : { mode: "verify", state: "failed", next: "/signup" };
+    } catch (error) {
+      logger.error({ err: error }, "invitation verification failed");
+      return { mode: "verify", state: "error", next: "/signup" };
+    }
+  }
+
+  // /signup?invitation=TOKEN: the e-mail and account type come from the invitation.
+  const token = params.get("invitation");
+  if (token !== null) {
+    try {
+      const invitation = await getUsableInvitation({ db, token });
+      if (!invitation) return { mode: "invalid-invitation" };
+      return {
+        mode: "invitation",
+        invitation: { token, email: invitation.email, role: invitation.role, fullName: invitation.fullName },
+      };
+    } catch (error) {
+      logger.error({ err: error }, "invitation lookup failed");
+      return { mode: "invitation-error" };
+    }
+  }
+  return { mode: "signup" };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -34,6 +93,8 @@ export async function action({ request }: Route.ActionArgs) {
   const runtime = await getRuntime();
   assertSameOrigin(request, runtime.env.PUBLIC_URL);
   const formData = await request.formData();
+  const token = formData.get("invitation");
+  if (typeof token === "string" && token !== "") return invitationSignUp(runtime, request, formData, token);
   const submission = parseWithZod(formData, { schema: SignUpSchema });
   if (submission.status !== "success") {
     const message = firstError(submission.error ?? undefined) ?? "Please fill in all required fields including phone number.";
@@ -72,11 +133,102 @@ export async function action({ request }: Route.ActionArgs) {
   };
 }
 
-export default function SignUp({ actionData }: Route.ComponentProps) {
+/**
+ * Sign-up through an invitation: the role is the invitation's (whatever was
+ * posted), the e-mail must be the invited one; createUser claims the
+ * invitation in the sign-up transaction, then the new user is signed in.
+ */
+async function invitationSignUp(
+  runtime: Awaited<ReturnType<typeof getRuntime>>,
+  request: Request,
+  formData: FormData,
+  token: string,
+) {
+  const invitation = await getUsableInvitation({ db: runtime.db, token });
+  if (!invitation) {
+    return data(
+      {
+        result: undefined,
+        toast: { type: "error", title: INVITATION_MESSAGES.invalidTitle, description: INVITATION_MESSAGES.invalid } as ActionToast,
+        created: false,
+      },
+      { status: 400 },
+    );
+  }
+  formData.set("role", invitation.role);
+  const submission = parseWithZod(formData, { schema: SignUpSchema });
+  if (submission.status !== "success") {
+    const message = firstError(submission.error ?? undefined) ?? "Please fill in all required fields including phone number.";
+    return data(
+      {
+        result: submission.reply({ hideFields: ["password", "confirmPassword"] }),
+        toast: { type: "error", title: TITLES[message] ?? "Sign Up Failed", description: message } as ActionToast,
+        created: false,
+      },
+      { status: 400 },
+    );
+  }
+  try {
+    const { to, headers } = await acceptInvitation({ runtime, invitation, token, input: submission.value, request });
+    return await redirectWithToast(
+      to,
+      to === "/signin"
+        ? { type: "success", title: "Account Created Successfully!", description: "Please sign in." }
+        : { type: "success", title: "Account Created Successfully!", description: "Your invitation has been accepted. Welcome!" },
+      { headers },
+    );
+  } catch (error) {
+    if (error instanceof AppError) {
+      return data(
+        {
+          result: submission.reply({
+            formErrors: [error.message],
+            fieldErrors: error.fieldErrors,
+            hideFields: ["password", "confirmPassword"],
+          }),
+          toast: { type: "error", title: error.title, description: error.message } as ActionToast,
+          created: false,
+        },
+        { status: error.status },
+      );
+    }
+    throw error;
+  }
+}
+
+export default function SignUp({ loaderData, actionData }: Route.ComponentProps) {
+  useActionToast(actionData?.toast);
+  const page = loaderData;
+  if (page.mode === "verify") return <VerifyInvitation state={page.state} next={page.next} />;
+  if (page.mode === "invalid-invitation") return <InvalidInvitation />;
+  if (page.mode === "invitation-error") return <InvalidInvitation loadFailed />;
+  if (page.mode === "invitation") {
+    return (
+      <AuthCard
+        title={INVITATION_MESSAGES.pageTitle}
+        description="You have been invited to the marketplace. Set your password and details to create your account."
+      >
+        <InvitationSignUpForm
+          invitation={page.invitation}
+          lastResult={actionData?.result}
+          submitLabel="Create Account"
+        />
+        <p className="mt-6 text-center text-sm text-gray-600">
+          Already have an account?{" "}
+          <Link to="/signin" className="font-medium text-brand-700 hover:underline">
+            Sign in
+          </Link>
+        </p>
+      </AuthCard>
+    );
+  }
+  return <SignUpForm actionData={actionData} />;
+}
+
+function SignUpForm({ actionData }: { actionData: Route.ComponentProps["actionData"] }) {
   const [params] = useSearchParams();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/signup");
-  useActionToast(actionData?.toast);
   const [role, setRole] = useState(params.get("role") === "seller" ? "seller" : "buyer");
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
@@ -187,6 +339,98 @@ export default function SignUp({ actionData }: Route.ComponentProps) {
           Sign in
         </Link>
       </p>
+    </AuthCard>
+  );
+}
+
+/** Invalid, used or expired invitation (spec §8), with the way to a normal sign-up. */
+function InvalidInvitation({ loadFailed = false }: { loadFailed?: boolean }) {
+  return (
+    <AuthCard title={loadFailed ? "Error" : INVITATION_MESSAGES.invalidTitle}>
+      <Alert variant="destructive">
+        <AlertDescription>{loadFailed ? INVITATION_MESSAGES.loadFailed : INVITATION_MESSAGES.invalid}</AlertDescription>
+      </Alert>
+      <p className="mt-4 text-sm text-gray-600">
+        Ask the person who invited you for a new invitation, or create an account yourself.
+      </p>
+      <div className="mt-4 flex flex-col gap-2">
+        <Button asChild className="w-full">
+          <Link to="/signup">Create Account</Link>
+        </Button>
+        <Button asChild variant="outline" className="w-full">
+          <Link to="/signin">Sign In</Link>
+        </Button>
+      </div>
+    </AuthCard>
+  );
+}
+
+/**
+ * The invite-link verification screen (spec §4): the server has checked the
+ * token before the page renders; on success it moves on to /complete-signup
+ * after 2 s — a client timer, or a meta refresh without JavaScript. While the
+ * check re-runs (Try Again) it reads "Verifying invitation…".
+ */
+function VerifyInvitation({ state, next }: { state: "verified" | "failed" | "error"; next: string }) {
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const location = useLocation();
+  const verifying =
+    navigation.state === "loading" &&
+    navigation.location.pathname === "/signup" &&
+    new URLSearchParams(navigation.location.search).get("type") === "invite";
+
+  useEffect(() => {
+    if (state !== "verified") return;
+    const timer = window.setTimeout(() => navigate(next, { replace: true }), INVITE_REDIRECT_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [state, next, navigate]);
+
+  if (verifying) {
+    return (
+      <AuthCard title={INVITATION_MESSAGES.verifying}>
+        <div className="flex justify-center py-4">
+          <Spinner label={INVITATION_MESSAGES.verifying} />
+        </div>
+      </AuthCard>
+    );
+  }
+  if (state === "verified") {
+    return (
+      <AuthCard title={INVITATION_MESSAGES.verified} description="Taking you to complete your sign-up…">
+        {/* Without JavaScript the browser follows this; with it, the timer above does (no double load). */}
+        <noscript>
+          <meta httpEquiv="refresh" content={`${INVITE_REDIRECT_DELAY_MS / 1000};url=${next}`} />
+        </noscript>
+        <Button asChild className="w-full">
+          <Link to={next} replace>
+            Continue
+          </Link>
+        </Button>
+      </AuthCard>
+    );
+  }
+  const unexpected = state === "error";
+  return (
+    <AuthCard title={unexpected ? "Verification Error" : INVITATION_MESSAGES.verifyFailedTitle}>
+      <Alert variant="destructive">
+        <AlertDescription>
+          {unexpected ? "An unexpected error occurred during verification. Please try again." : INVITATION_MESSAGES.verifyFailed}
+        </AlertDescription>
+      </Alert>
+      <div className="mt-4 flex flex-col gap-2">
+        {unexpected ? (
+          <Button asChild className="w-full">
+            <Link to={location.pathname + location.search}>Try Again</Link>
+          </Button>
+        ) : null}
+        <Button asChild variant={unexpected ? "outline" : "default"} className="w-full">
+          <Link to="/signup">Create Account</Link>
+        </Button>
+        <Button asChild variant="outline" className="w-full">
+          <Link to="/signin">Sign In</Link>
+        </Button>
+      </div>
     </AuthCard>
   );
 }

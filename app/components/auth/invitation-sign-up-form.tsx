@@ -1,0 +1,149 @@
+import { getFormProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useState } from "react";
+import { Form, useNavigation } from "react-router";
+import { FieldError, FormError, TextField } from "#app/components/forms/field.tsx";
+import { Input } from "#app/components/ui/input.tsx";
+import { Label } from "#app/components/ui/label.tsx";
+import { NativeSelect } from "#app/components/ui/select.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { SignUpSchema } from "#app/domain/user/auth-schemas.ts";
+
+export type InvitationForForm = {
+  token: string;
+  email: string;
+  role: "buyer" | "seller";
+  fullName: string | null;
+};
+
+/**
+ * Sign-up through an invitation (/signup?invitation=… and /complete-signup):
+ * the e-mail and the account type come from the invitation and are locked
+ * (the server ignores a posted role and compares the e-mail). Works before
+ * JavaScript loads: a plain POST to the page's own action.
+ */
+export function InvitationSignUpForm({
+  invitation,
+  lastResult,
+  submitLabel,
+}: {
+  invitation: InvitationForForm;
+  lastResult: SubmissionResult<string[]> | undefined;
+  submitLabel: string;
+}) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const [password, setPassword] = useState("");
+  const [confirm, setConfirm] = useState("");
+  const [form, fields] = useForm({
+    id: "invitation-signup-form",
+    lastResult,
+    defaultValue: { role: invitation.role, fullName: invitation.fullName ?? "" },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignUpSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const roleLabel = invitation.role === "seller" ? "Seller" : "Buyer";
+
+  return (
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      className="space-y-4"
+      onInput={(e: React.FormEvent<HTMLFormElement>) => {
+        const f = e.currentTarget;
+        setPassword((f.elements.namedItem("password") as HTMLInputElement | null)?.value ?? "");
+        setConfirm((f.elements.namedItem("confirmPassword") as HTMLInputElement | null)?.value ?? "");
+      }}
+    >
+      <input type="hidden" name="invitation" value={invitation.token} />
+      <input type="hidden" name="role" value={invitation.role} />
+      <FormError errors={form.errors} />
+      {/* Locked: always the invited address, whatever a previous post carried. */}
+      <div className="space-y-1.5">
+        <Label htmlFor={fields.email.id}>Email *</Label>
+        <Input
+          id={fields.email.id}
+          name={fields.email.name}
+          type="email"
+          value={invitation.email}
+          readOnly
+          aria-readonly
+          autoComplete="email"
+          className="bg-gray-100"
+          aria-invalid={fields.email.errors ? true : undefined}
+          aria-describedby={fields.email.errors ? `${fields.email.errorId} invite-email-hint` : "invite-email-hint"}
+        />
+        <p id="invite-email-hint" className="text-xs text-gray-500">
+          This is the address your invitation was sent to.
+        </p>
+        <FieldError id={fields.email.errorId} errors={fields.email.errors} />
+      </div>
+      <TextField label="Password *" field={fields.password as never} type="password" autoComplete="new-password" />
+      <div className="space-y-1.5">
+        <Label htmlFor={fields.confirmPassword.id}>Confirm Password *</Label>
+        <Input
+          id={fields.confirmPassword.id}
+          name={fields.confirmPassword.name}
+          type="password"
+          autoComplete="new-password"
+          aria-invalid={fields.confirmPassword.errors ? true : undefined}
+          aria-describedby={fields.confirmPassword.errors ? fields.confirmPassword.errorId : "invite-confirm-hint"}
+        />
+        {confirm && password && confirm !== password ? (
+          <p id="invite-confirm-hint" className="text-sm text-red-600">
+            Passwords do not match
+          </p>
+        ) : null}
+        <FieldError id={fields.confirmPassword.errorId} errors={fields.confirmPassword.errors} />
+      </div>
+      <div className="space-y-1.5">
+        <Label htmlFor="invite-account-type">Account Type *</Label>
+        <Input
+          id="invite-account-type"
+          value={roleLabel}
+          readOnly
+          aria-readonly
+          className="bg-gray-100"
+          aria-describedby="invite-account-type-hint"
+        />
+        <p id="invite-account-type-hint" className="text-xs text-gray-500">
+          Set by your invitation.
+        </p>
+      </div>
+      <TextField label="Full Name *" field={fields.fullName as never} autoComplete="name" />
+      <TextField
+        label="Phone Number *"
+        field={fields.phone as never}
+        type="tel"
+        autoComplete="tel"
+        placeholder="e.g. 082 123 4567"
+      />
+      {invitation.role === "buyer" ? (
+        <TextField label="Company Name (optional)" field={fields.companyName as never} autoComplete="organization" />
+      ) : (
+        <>
+          <div className="space-y-1.5">
+            <Label htmlFor={fields.sellerType.id}>Seller Type (optional)</Label>
+            <NativeSelect {...getSelectProps(fields.sellerType)} key={fields.sellerType.key}>
+              <option value="">Select…</option>
+              <option value="company">Company</option>
+              <option value="private">Private</option>
+            </NativeSelect>
+          </div>
+          <div className="space-y-1.5">
+            <Label htmlFor={fields.sellerRole.id}>Relationship to the equipment (optional)</Label>
+            <NativeSelect {...getSelectProps(fields.sellerRole)} key={fields.sellerRole.key}>
+              <option value="">Select…</option>
+              <option value="agent">Agent</option>
+              <option value="direct">Direct (owner)</option>
+            </NativeSelect>
+          </div>
+        </>
+      )}
+      <Button type="submit" className="w-full" disabled={busy}>
+        {busy ? "Creating account..." : submitLabel}
+      </Button>
+    </Form>
+  );
+}

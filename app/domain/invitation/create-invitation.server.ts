@@ -1,0 +1,116 @@
+/**
+ * An admin invites someone (spec §5 invite form, §7 send-invitation): a random
+ * link token (256 bits) of which only the SHA-256 hash is stored, valid for
+ * 7 days, and the invitation e-mail written to the outbox in the same
+ * transaction (delivery queued after commit). A newer invitation to the same
+ * address replaces the older pending ones (they expire now), so only the
+ * latest link works.
+ */
+import { randomBytes } from "node:crypto";
+import { and, eq, gte, sql } from "drizzle-orm";
+import { pendingInvitations, user } from "#db/schema.ts";
+import { recordAudit } from "#app/domain/audit/record-audit.server.ts";
+import type { Viewer } from "#app/domain/user/viewer.ts";
+import { AppError } from "#app/lib/app-error.ts";
+import { layout, PRODUCT_NAME } from "#app/lib/emails.server.ts";
+import type { Runtime } from "#app/lib/runtime.server.ts";
+import { hashInvitationToken } from "./get-invitation.server.ts";
+import { INVITATION_MESSAGES, INVITATION_TTL_DAYS, type InviteInput, type InviteRole } from "./invitation-schema.ts";
+
+export function invitationUrl(publicUrl: string, token: string) {
+  return `${publicUrl}/signup?invitation=${token}`;
+}
+
+/** The "send-invitation" e-mail (spec §7: email, fullName, role, customMessage). */
+export function invitationEmail(input: {
+  email: string;
+  fullName?: string | null;
+  role: InviteRole;
+  customMessage?: string | null;
+  url: string;
+}) {
+  const article = input.role === "buyer" ? "a buyer" : "a seller";
+  return layout({
+    to: input.email,
+    subject: `You're invited to join ${PRODUCT_NAME}`,
+    template: "send-invitation",
+    greeting: `Hello ${input.fullName || "there"},`,
+    paragraphs: [
+      `You have been invited to join ${PRODUCT_NAME}, South Africa's marketplace for heavy machinery and industrial equipment, as ${article}.`,
+      ...(input.customMessage ? [`A message from our team: ${input.customMessage}`] : []),
+      `Use the link below to set your password and complete your account. It is valid for ${INVITATION_TTL_DAYS} days and can be used once.`,
+    ],
+    action: { label: "Accept your invitation", url: input.url },
+  });
+}
+
+export async function createInvitation(options: { runtime: Runtime; admin: Viewer; input: InviteInput }) {
+  const { runtime, admin, input } = options;
+  if (!admin.isAdmin) throw new AppError("FORBIDDEN", "Unauthorized", "You do not have permission to access this page.");
+  const email = input.email.toLowerCase();
+  const { db } = runtime;
+
+  const [existing] = await db
+    .select({ id: user.id })
+    .from(user)
+    .where(eq(sql`lower(${user.email})`, email))
+    .limit(1);
+  if (existing) {
+    throw new AppError("CONFLICT", INVITATION_MESSAGES.alreadyRegisteredTitle, INVITATION_MESSAGES.alreadyRegistered);
+  }
+
+  const token = randomBytes(32).toString("base64url");
+  let send: (() => Promise<void>) | undefined;
+  const row = await db.transaction(async (tx) => {
+    // Older pending invitations to this address stop working.
+    await tx
+      .update(pendingInvitations)
+      .set({ expiresAt: sql`now()` })
+      .where(
+        and(
+          eq(pendingInvitations.email, email),
+          eq(pendingInvitations.used, false),
+          gte(pendingInvitations.expiresAt, sql`now()`),
+        ),
+      );
+    const [created] = await tx
+      .insert(pendingInvitations)
+      .values({
+        tokenHash: hashInvitationToken(token),
+        email,
+        fullName: input.fullName ?? null,
+        role: input.role,
+        customMessage: input.customMessage ?? null,
+        invitedBy: admin.userId,
+        expiresAt: sql`now() + make_interval(days => ${INVITATION_TTL_DAYS})`,
+      })
+      .returning({
+        id: pendingInvitations.id,
+        email: pendingInvitations.email,
+        role: pendingInvitations.role,
+        createdAt: pendingInvitations.createdAt,
+        expiresAt: pendingInvitations.expiresAt,
+      });
+    await recordAudit(tx, {
+      actorUserId: admin.userId,
+      action: "invitation.sent",
+      entity: "pending_invitation",
+      entityId: created!.id,
+      after: { email, role: input.role, fullName: input.fullName ?? null },
+    });
+    send = await runtime.queueEmail(
+      invitationEmail({
+        email,
+        fullName: input.fullName,
+        role: input.role,
+        customMessage: input.customMessage,
+        url: invitationUrl(runtime.env.PUBLIC_URL, token),
+      }),
+      tx,
+    );
+    return created!;
+  });
+  await send?.();
+  // The raw token goes back only to the caller (tests); the page never shows it.
+  return { ...row, token };
+}

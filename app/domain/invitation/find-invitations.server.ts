@@ -1,0 +1,26 @@
+/** The admin's list of invitations, newest first, with each one's state. */
+import { desc, eq } from "drizzle-orm";
+import { pendingInvitations, user } from "#db/schema.ts";
+import type { Db } from "#app/lib/db.server.ts";
+import { invitationState } from "./invitation-state.ts";
+
+export async function findInvitations(options: { db: Db; limit?: number; now?: Date }) {
+  const rows = await options.db
+    .select({
+      id: pendingInvitations.id,
+      email: pendingInvitations.email,
+      fullName: pendingInvitations.fullName,
+      role: pendingInvitations.role,
+      used: pendingInvitations.used,
+      usedAt: pendingInvitations.usedAt,
+      expiresAt: pendingInvitations.expiresAt,
+      createdAt: pendingInvitations.createdAt,
+      invitedByName: user.name,
+    })
+    .from(pendingInvitations)
+    .leftJoin(user, eq(user.id, pendingInvitations.invitedBy))
+    .orderBy(desc(pendingInvitations.createdAt), desc(pendingInvitations.id))
+    .limit(options.limit ?? 100);
+  const now = options.now ?? new Date();
+  return rows.map(({ used, ...row }) => ({ ...row, state: invitationState({ used, expiresAt: row.expiresAt }, now) }));
+}

@@ -1,0 +1,22 @@
+/**
+ * An invitation's state (spec §4): valid only while unused and not expired.
+ * Used wins over expired (a used link stays "Used" after its date passes).
+ * The database applies the same rule when it claims one
+ * (claim-invitation.server.ts: `not used and expires_at >= now()`).
+ */
+export type InvitationState = "pending" | "used" | "expired";
+
+export function invitationState(invitation: { used: boolean; expiresAt: Date | string }, now: Date = new Date()): InvitationState {
+  if (invitation.used) return "used";
+  // Spec §7: valid while expires_at is at or after now.
+  return new Date(invitation.expiresAt).getTime() >= now.getTime() ? "pending" : "expired";
+}
+
+export function isInvitationUsable(invitation: { used: boolean; expiresAt: Date | string }, now: Date = new Date()) {
+  return invitationState(invitation, now) === "pending";
+}
+
+/** The admin list's label: Pending, Used <date> or Expired. */
+export function invitationStateLabel(state: InvitationState) {
+  return { pending: "Pending", used: "Used", expired: "Expired" }[state];
+}
