@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { deleteConfirmationPhrase, isDeleteConfirmation } from "./delete-user-phrase.ts";
+
+const email = "sipho.dlamini@example.co.za";
+
+describe("the delete-user confirmation phrase", () => {
+  it("is DELETE, one space and the e-mail", () => {
+    expect(deleteConfirmationPhrase(email)).toBe("DELETE sipho.dlamini@example.co.za");
+    expect(isDeleteConfirmation("DELETE sipho.dlamini@example.co.za", email)).toBe(true);
+  });
+
+  it.each([
+    ["lower-case delete", "delete sipho.dlamini@example.co.za"],
+    ["mixed-case delete", "Delete sipho.dlamini@example.co.za"],
+    ["no space", "DELETEsipho.dlamini@example.co.za"],
+    ["two spaces", "DELETE  sipho.dlamini@example.co.za"],
+    ["leading space", " DELETE sipho.dlamini@example.co.za"],
+    ["trailing space", "DELETE sipho.dlamini@example.co.za "],
+    ["trailing newline", "DELETE sipho.dlamini@example.co.za\n"],
+    ["a different case in the address", "DELETE Sipho.Dlamini@example.co.za"],
+    ["part of the address", "DELETE sipho.dlamini@example.co"],
+    ["another address", "DELETE anika.botha@example.co.za"],
+    ["the word alone", "DELETE"],
+    ["the address alone", "sipho.dlamini@example.co.za"],
+    ["nothing", ""],
+  ])("refuses %s", (_, typed) => {
+    expect(isDeleteConfirmation(typed, email)).toBe(false);
+  });
+
+  it("refuses anything when the e-mail is missing", () => {
+    expect(isDeleteConfirmation("DELETE ", "")).toBe(false);
+    expect(isDeleteConfirmation("DELETE undefined", undefined)).toBe(false);
+    expect(isDeleteConfirmation("DELETE null", null)).toBe(false);
+  });
+
+  it("refuses a value that is not text (a missing form field)", () => {
+    expect(isDeleteConfirmation(null, email)).toBe(false);
+    expect(isDeleteConfirmation(undefined, email)).toBe(false);
+  });
+});

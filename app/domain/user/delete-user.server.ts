@@ -1,0 +1,149 @@
+/**
+ * An admin deletes a user and all their data (spec §2, §5, §6, §7
+ * admin-delete-user). One transaction removes the user row — foreign keys
+ * cascade to the profile, seller and buyer rows, listings (with images,
+ * views, transactions, mandate agreements, favourites), sessions, accounts,
+ * notifications, favourites, requests and feedback — together with what does
+ * not hang off a foreign key (their verification tokens, invitations to their
+ * address, views they made of other listings, sessions they impersonated)
+ * and an audit row. Only after the commit are their listings' files removed.
+ *
+ * Refused: a wrong confirmation phrase, deleting yourself, and deleting the
+ * last active admin. Every active admin grant is locked first, so two admins
+ * deleting each other at once cannot leave the marketplace without one.
+ */
+import { createHash } from "node:crypto";
+import { asc, eq, inArray, or, sql } from "drizzle-orm";
+import {
+  adminAccess,
+  listingViews,
+  listings,
+  pendingInvitations,
+  profiles,
+  sellers,
+  session,
+  user,
+  verification,
+} from "#db/schema.ts";
+import { AppError } from "#app/lib/app-error.ts";
+import { logger } from "#app/lib/logger.server.ts";
+import type { Runtime } from "#app/lib/runtime.server.ts";
+import { recordAudit } from "#app/domain/audit/record-audit.server.ts";
+import type { Viewer } from "./viewer.ts";
+import { INVALID_DELETE_CONFIRMATION, isDeleteConfirmation } from "./delete-user-phrase.ts";
+
+export const DELETION_FAILED = "Deletion Failed";
+
+/** better-auth's hashed verification identifier (`verification.storeIdentifier: "hashed"`): SHA-256, base64url. */
+function hashedIdentifier(value: string) {
+  return createHash("sha256").update(value).digest("base64url");
+}
+
+/** The storage folders of one listing: its photos and its signed mandate PDFs. */
+export function listingStoragePrefixes(listingId: string) {
+  return [`public/listings/${listingId}`, `private/mandates/${listingId}`];
+}
+
+export async function deleteUser(options: {
+  runtime: Runtime;
+  admin: Viewer;
+  userId: string;
+  /** What the admin typed: must be exactly `DELETE <their e-mail>`. */
+  confirmation: string;
+}): Promise<{ email: string; listingIds: string[] }> {
+  const { runtime, admin, userId } = options;
+  if (!admin.isAdmin)
+    throw new AppError("FORBIDDEN", "Unauthorized", "You do not have permission to access this page.");
+  if (userId === admin.userId) {
+    throw new AppError("FORBIDDEN", DELETION_FAILED, "You cannot delete your own account.");
+  }
+
+  const deleted = await runtime.db.transaction(async (tx) => {
+    const activeAdmins = (
+      await tx
+        .select({ userId: adminAccess.userId })
+        .from(adminAccess)
+        .where(eq(adminAccess.isActive, true))
+        .orderBy(asc(adminAccess.id))
+        .for("update")
+    ).map((a) => a.userId);
+
+    const [target] = await tx
+      .select({ id: user.id, email: user.email, role: profiles.role })
+      .from(user)
+      .leftJoin(profiles, eq(profiles.userId, user.id))
+      .where(eq(user.id, userId))
+      .for("update", { of: user });
+    if (!target) throw new AppError("NOT_FOUND", DELETION_FAILED, "User not found.");
+    if (!isDeleteConfirmation(options.confirmation, target.email)) {
+      throw new AppError("BAD_REQUEST", DELETION_FAILED, INVALID_DELETE_CONFIRMATION);
+    }
+    if (activeAdmins.includes(target.id) && activeAdmins.every((id) => id === target.id)) {
+      throw new AppError("CONFLICT", DELETION_FAILED, "You cannot delete the last active admin.");
+    }
+    // The grant could have been revoked (or its holder deleted) since the request's guard ran.
+    if (!activeAdmins.includes(admin.userId)) {
+      throw new AppError("FORBIDDEN", "Unauthorized", "You do not have permission to access this page.");
+    }
+
+    // Collected before the rows go: the files are removed after the commit.
+    const owned = await tx
+      .select({ id: listings.id })
+      .from(listings)
+      .innerJoin(sellers, eq(sellers.id, listings.sellerId))
+      .where(eq(sellers.userId, target.id));
+    const [seller] = await tx
+      .select({ kyc: sellers.kycDocumentUrl })
+      .from(sellers)
+      .where(eq(sellers.userId, target.id));
+
+    const email = target.email.toLowerCase();
+    // Not tied to the user row by a foreign key:
+    await tx.delete(listingViews).where(eq(listingViews.viewerKey, target.id));
+    await tx.delete(session).where(eq(session.impersonatedBy, target.id));
+    await tx.delete(verification).where(
+      or(
+        eq(verification.value, target.id), // password-reset and delete-account tokens
+        inArray(verification.identifier, [
+          ...new Set([target.email, email, hashedIdentifier(target.email), hashedIdentifier(email)]),
+        ]),
+        sql`position(${`"${email}"`} in lower(${verification.value})) > 0`, // OAuth link state naming the address
+      ),
+    );
+    await tx.delete(pendingInvitations).where(sql`lower(${pendingInvitations.email}) = ${email}`);
+    // Everything else cascades from the user row.
+    await tx.delete(user).where(eq(user.id, target.id));
+    await recordAudit(tx, {
+      actorUserId: admin.userId,
+      action: "user.delete",
+      entity: "user",
+      entityId: target.id,
+      before: {
+        email: target.email,
+        role: target.role,
+        listings: owned.length,
+        wasAdmin: activeAdmins.includes(target.id),
+      },
+    });
+    return {
+      email: target.email,
+      listingIds: owned.map((l) => l.id),
+      kycKey: seller?.kyc && /^(public|private)\//.test(seller.kyc) ? seller.kyc : null,
+    };
+  });
+
+  // The rows are gone for good; a file that cannot be removed now is logged, not fatal.
+  const removals = [
+    ...deleted.listingIds.flatMap(listingStoragePrefixes).map((prefix) => runtime.storage.deletePrefix(prefix)),
+    ...(deleted.kycKey ? [runtime.storage.delete(deleted.kycKey)] : []),
+  ];
+  const results = await Promise.allSettled(removals);
+  const failed = results.filter((r) => r.status === "rejected");
+  if (failed.length) {
+    logger.error(
+      { userId, failures: failed.map((f) => String((f as PromiseRejectedResult).reason)) },
+      "deleted user's files not all removed",
+    );
+  }
+  return { email: deleted.email, listingIds: deleted.listingIds };
+}
