@@ -11,6 +11,7 @@ import {
 } from "#app/domain/notification/find-notifications.server.ts";
 import { assertSameOrigin, requireUser } from "#app/lib/guards.server.ts";
 import { getRuntime } from "#app/lib/runtime.server.ts";
+import { isUuid } from "#app/lib/uuid.ts";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Notifications | Machinery Marketplace" },
@@ -23,7 +24,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const beforeAt = url.searchParams.get("beforeAt");
   const beforeId = url.searchParams.get("beforeId");
-  const before = beforeAt && beforeId && !Number.isNaN(Date.parse(beforeAt)) && /^[0-9a-f-]{36}$/i.test(beforeId) ? { createdAt: beforeAt, id: beforeId } : undefined;
+  const before = beforeAt && beforeId && !Number.isNaN(Date.parse(beforeAt)) && isUuid(beforeId) ? { createdAt: beforeAt, id: beforeId } : undefined;
   const [items, unread] = await Promise.all([findNotifications({ db, userId: viewer.userId, before }), countUnread(db, viewer.userId)]);
   return { items, unread, hasMore: items.length === NOTIFICATION_PAGE_SIZE };
 }

@@ -195,6 +195,7 @@ test("deletion refuses a cross-site post and a wrong phrase sent straight to the
   const page = await adminPage(browser);
   await gotoReady(page, `/admin/users?q=${encodeURIComponent(email)}`);
   await page.getByRole("link", { name: "Api Buyer" }).click();
+  await expect(page).toHaveURL(/\/admin\/users\/[^/?]+$/);
   const url = new URL(page.url());
   const cross = await page.request.post(url.pathname, {
     form: { intent: "delete", confirmation: `DELETE ${email}` },

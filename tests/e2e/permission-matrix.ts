@@ -51,6 +51,12 @@ export const PERMISSION_MATRIX: MatrixRow[] = [
     expect: all("404"),
     note: "public listings only; the page itself is public",
   },
+  {
+    pattern: "/listing/:id",
+    url: `/listing/${"-".repeat(36)}`,
+    expect: all("404"),
+    note: "a malformed id is a 404, never a database error",
+  },
   { pattern: "/watchlist", expect: { visitor: "/signin", buyer: "ok", seller: "ok", admin: "ok" } },
   {
     pattern: "/buyer-dashboard",

@@ -1,6 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import { emailOutbox } from "#db/schema.ts";
 import type { DbOrTx } from "#app/lib/db.server.ts";
+import { isUuid } from "#app/lib/uuid.ts";
 
 /** The dev mailbox: the newest outbox messages, optionally for one address. */
 export async function findOutbox(options: { db: DbOrTx; to?: string; limit?: number }) {
@@ -22,7 +23,7 @@ export async function findOutbox(options: { db: DbOrTx; to?: string; limit?: num
 }
 
 export async function getOutboxMessage(options: { db: DbOrTx; id: string }) {
-  if (!/^[0-9a-f-]{36}$/i.test(options.id)) return null;
+  if (!isUuid(options.id)) return null;
   const [row] = await options.db.select().from(emailOutbox).where(eq(emailOutbox.id, options.id)).limit(1);
   return row ?? null;
 }

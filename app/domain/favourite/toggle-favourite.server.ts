@@ -4,11 +4,12 @@ import { favourites, listings } from "#db/schema.ts";
 import { AppError } from "#app/lib/app-error.ts";
 import type { DbOrTx } from "#app/lib/db.server.ts";
 import { isPublicListing } from "#app/domain/listing/listing-visibility.server.ts";
+import { isUuid } from "#app/lib/uuid.ts";
 
 /** Adds or removes a favourite; only public listings can be added. Returns the new state. */
 export async function toggleFavourite(options: { db: DbOrTx; userId: string; listingId: string; favourite?: boolean }) {
   const { db, userId, listingId } = options;
-  if (!/^[0-9a-f-]{36}$/i.test(listingId)) throw new AppError("NOT_FOUND", "Not found", "Listing not found.");
+  if (!isUuid(listingId)) throw new AppError("NOT_FOUND", "Not found", "Listing not found.");
   const [existing] = await db
     .select({ id: favourites.id })
     .from(favourites)

@@ -4,6 +4,7 @@ import type { DbOrTx } from "#app/lib/db.server.ts";
 import type { Storage } from "#app/lib/storage.server.ts";
 import { imageVariantUrl } from "#app/lib/images.server.ts";
 import { allowedActions } from "./listing-state.ts";
+import { isUuid } from "#app/lib/uuid.ts";
 
 export const ADMIN_FILTERS = ["pending", "approved", "rejected", "sold", "all"] as const;
 export type AdminFilter = (typeof ADMIN_FILTERS)[number];
@@ -61,7 +62,7 @@ export async function findAdminListings(options: { db: DbOrTx; storage: Storage;
 }
 
 export async function getListingForEdit(db: DbOrTx, id: string) {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+  if (!isUuid(id)) return null;
   const [row] = await db
     .select({
       id: listings.id,

@@ -10,6 +10,7 @@ import { imageVariantUrl } from "#app/lib/images.server.ts";
 import type { Storage } from "#app/lib/storage.server.ts";
 import { isPublicListing } from "./listing-visibility.server.ts";
 import type { ListingSearch } from "./listing-search.ts";
+import { isUuid } from "#app/lib/uuid.ts";
 
 export type ListingCard = {
   id: string;
@@ -37,7 +38,7 @@ export function decodeCursor(raw: string | undefined): Cursor | undefined {
   if (!raw) return undefined;
   try {
     const c = JSON.parse(Buffer.from(raw, "base64url").toString("utf8")) as Cursor;
-    if (typeof c.v === "string" && typeof c.id === "string" && /^[0-9a-f-]{36}$/i.test(c.id)) return c;
+    if (typeof c.v === "string" && typeof c.id === "string" && isUuid(c.id)) return c;
   } catch {
     // an invalid cursor means the first page
   }

@@ -9,10 +9,11 @@ import type { DbOrTx } from "#app/lib/db.server.ts";
 import { imageVariantUrl } from "#app/lib/images.server.ts";
 import type { Storage } from "#app/lib/storage.server.ts";
 import { isPublicListing } from "./listing-visibility.server.ts";
+import { isUuid } from "#app/lib/uuid.ts";
 
 export async function getPublicListing(options: { db: DbOrTx; storage: Storage; id: string }) {
   const { db, storage, id } = options;
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+  if (!isUuid(id)) return null;
   const [row] = await db
     .select({
       id: listings.id,

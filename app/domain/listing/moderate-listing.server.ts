@@ -14,6 +14,7 @@ import { notifyUser } from "#app/domain/notification/create-notification.server.
 import type { Viewer } from "#app/domain/user/viewer.ts";
 import type { AdminEditListingInput } from "./listing-schemas.ts";
 import { nextListingState, type ModerationAction } from "./listing-state.ts";
+import { isUuid } from "#app/lib/uuid.ts";
 
 const VERB: Record<ModerationAction | "edit" | "delete", { past: string; failure: string }> = {
   approve: { past: "approved", failure: "Failed to update listing" },
@@ -24,7 +25,7 @@ const VERB: Record<ModerationAction | "edit" | "delete", { past: string; failure
 };
 
 async function lockListing(tx: Tx, listingId: string) {
-  if (!/^[0-9a-f-]{36}$/i.test(listingId)) return undefined;
+  if (!isUuid(listingId)) return undefined;
   const [row] = await tx
     .select({
       id: listings.id,
@@ -150,7 +151,7 @@ export async function deleteListingAsAdmin(options: { runtime: Runtime; admin: V
 /** A seller deletes one of their own listings (ownership in the query). */
 export async function deleteOwnListing(options: { runtime: Runtime; viewer: Viewer; listingId: string }) {
   const { runtime, viewer, listingId } = options;
-  if (!/^[0-9a-f-]{36}$/i.test(listingId)) throw new AppError("NOT_FOUND", "Error", "Failed to delete listing");
+  if (!isUuid(listingId)) throw new AppError("NOT_FOUND", "Error", "Failed to delete listing");
   const deleted = await runtime.db.transaction(async (tx) => {
     const rows = await tx
       .delete(listings)

@@ -14,11 +14,12 @@ import { notifyAdmins } from "#app/domain/notification/create-notification.serve
 import type { Viewer } from "#app/domain/user/viewer.ts";
 import { isPdf, renderMandatePdf } from "./mandate-pdf.server.ts";
 import { MAX_PDF_BYTES, mandateTermsText } from "./mandate-terms.ts";
+import { isUuid } from "#app/lib/uuid.ts";
 
 /** The seller's own listing (ownership is in the query), with its agreements. */
 export async function getMandateContext(options: { runtime: Runtime; viewer: Viewer; listingId: string; ip: string }) {
   const { runtime, viewer, listingId } = options;
-  if (!/^[0-9a-f-]{36}$/i.test(listingId)) throw new AppError("NOT_FOUND", "Not found", "Listing not found.");
+  if (!isUuid(listingId)) throw new AppError("NOT_FOUND", "Not found", "Listing not found.");
   const [listing] = await runtime.db
     .select({ id: listings.id, title: listings.title, sellerName: sellers.fullName })
     .from(listings)
@@ -195,7 +196,7 @@ export async function submitSignedMandate(options: {
 /** A signed mandate PDF: only its seller and admins may read it. */
 export async function getSignedMandatePdf(options: { runtime: Runtime; viewer: Viewer; agreementId: string }) {
   const { runtime, viewer } = options;
-  if (!/^[0-9a-f-]{36}$/i.test(options.agreementId)) return null;
+  if (!isUuid(options.agreementId)) return null;
   const [row] = await runtime.db
     .select({ key: mandateAgreements.signedPdfKey, userId: mandateAgreements.userId, title: mandateAgreements.listingTitle })
     .from(mandateAgreements)

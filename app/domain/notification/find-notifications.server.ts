@@ -6,6 +6,7 @@ import { and, asc, count, desc, eq, gt, lt, or } from "drizzle-orm";
 import { notifications } from "#db/schema.ts";
 import type { DbOrTx } from "#app/lib/db.server.ts";
 import { signalNotification } from "./create-notification.server.ts";
+import { isUuid } from "#app/lib/uuid.ts";
 
 export const NOTIFICATION_PAGE_SIZE = 20;
 
@@ -39,7 +40,7 @@ export async function countUnread(db: DbOrTx, userId: string) {
 }
 
 export async function markNotificationRead(options: { db: DbOrTx; userId: string; id: string }) {
-  if (!/^[0-9a-f-]{36}$/i.test(options.id)) return 0;
+  if (!isUuid(options.id)) return 0;
   const rows = await options.db
     .update(notifications)
     .set({ read: true })
@@ -61,7 +62,7 @@ export async function markAllNotificationsRead(options: { db: DbOrTx; userId: st
 
 /** One of the user's own notifications (scoped by user id), for the live stream. */
 export async function getNotification(options: { db: DbOrTx; userId: string; id: string }) {
-  if (!/^[0-9a-f-]{36}$/i.test(options.id)) return null;
+  if (!isUuid(options.id)) return null;
   const [row] = await options.db
     .select()
     .from(notifications)
