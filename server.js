@@ -1,6 +1,7 @@
 // The HTTP server: Express + React Router's request handler, static assets,
 // public media, and a graceful shutdown that closes HTTP, jobs and the
 // database (PGlite must be closed or its folder is left dirty).
+import crypto from "node:crypto";
 import path from "node:path";
 import process from "node:process";
 import compression from "compression";
@@ -22,7 +23,56 @@ app.use(
 );
 
 /** What loaders and actions get besides the request: the client's address (spec: mandate IP). */
-const getLoadContext = (req) => ({ clientIp: req.ip || req.socket.remoteAddress || null });
+const getLoadContext = (req, res) => ({ clientIp: req.ip || req.socket.remoteAddress || null, cspNonce: res.locals.cspNonce });
+
+/**
+ * Security headers on every response. The Content-Security-Policy allows
+ * inline scripts only with this response's nonce (production; Vite's dev
+ * server injects its own scripts).
+ */
+const googleOrigin = (() => {
+  try {
+    return new URL(process.env.GOOGLE_ISSUER || "https://accounts.google.com").origin;
+  } catch {
+    return "https://accounts.google.com";
+  }
+})();
+const s3Origin = (() => {
+  try {
+    return process.env.S3_PUBLIC_URL ? new URL(process.env.S3_PUBLIC_URL).origin : "";
+  } catch {
+    return "";
+  }
+})();
+app.use((req, res, next) => {
+  const nonce = crypto.randomBytes(16).toString("base64");
+  res.locals.cspNonce = nonce;
+  if (!dev) {
+    res.setHeader(
+      "Content-Security-Policy",
+      [
+        "default-src 'self'",
+        `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
+        "style-src 'self' 'unsafe-inline'",
+        `img-src 'self' data: blob:${s3Origin ? ` ${s3Origin}` : ""}`,
+        "font-src 'self'",
+        "connect-src 'self'",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "frame-ancestors 'none'",
+        `form-action 'self' ${googleOrigin}`,
+      ].join("; "),
+    );
+    if ((process.env.PUBLIC_URL ?? "").startsWith("https://")) {
+      res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    }
+  }
+  res.setHeader("X-Content-Type-Options", "nosniff");
+  res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+  res.setHeader("X-Frame-Options", "DENY");
+  res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(self)");
+  next();
+});
 
 let vite;
 let loadEntry;

@@ -19,6 +19,7 @@ import { NotFound } from "#app/components/layout/not-found.tsx";
 import { Toaster } from "#app/components/ui/toaster.tsx";
 import { getViewer } from "#app/domain/user/get-viewer.server.ts";
 import { readToasts } from "#app/lib/toast.server.ts";
+import { useNonce } from "#app/lib/nonce-provider.ts";
 import { getRuntime } from "#app/lib/runtime.server.ts";
 import { countUnread } from "#app/domain/notification/find-notifications.server.ts";
 import { NotificationBell } from "#app/components/notifications/notification-bell.tsx";
@@ -35,6 +36,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
+  const nonce = useNonce();
   return (
     <html lang="en-ZA">
       <head>
@@ -51,8 +53,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <main className="flex-1 pb-20">{children}</main>
         <GoHomeButton />
         <Toaster />
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );
