@@ -551,3 +551,10 @@ export const auditEvents = pgTable(
   },
   (t) => [index("audit_events_entity_idx").on(t.entity, t.entityId)],
 );
+
+/** Fixed-window counters for rate limits, shared by every app instance. */
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  windowStart: timestamp("window_start", { withTimezone: true }).notNull().defaultNow(),
+  count: integer("count").notNull().default(0),
+});

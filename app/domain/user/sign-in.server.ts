@@ -5,6 +5,7 @@
 import { APIError } from "better-auth/api";
 import { AppError } from "#app/lib/app-error.ts";
 import { logger } from "#app/lib/logger.server.ts";
+import { enforceRateLimits } from "#app/lib/rate-limit.server.ts";
 import type { Runtime } from "#app/lib/runtime.server.ts";
 
 function copySetCookies(from: Headers) {
@@ -16,10 +17,21 @@ function copySetCookies(from: Headers) {
 const INVALID = () =>
   new AppError("UNAUTHORIZED", "Invalid Credentials", "The email or password you entered is incorrect.");
 
+const MINUTES = 60;
+
 export async function signInWithPassword(
   runtime: Runtime,
-  input: { email: string; password: string; request: Request },
+  input: { email: string; password: string; request: Request; ip?: string },
 ): Promise<{ userId: string; headers: Headers }> {
+  // Shared across instances: per address and per account (spec'd guessing defence).
+  await enforceRateLimits(
+    runtime.db,
+    [
+      ...(input.ip ? [{ key: `signin:ip:${input.ip}`, limit: 30, windowSeconds: 10 * MINUTES }] : []),
+      { key: `signin:email:${input.email.toLowerCase()}`, limit: 10, windowSeconds: 10 * MINUTES },
+    ],
+    { enabled: runtime.env.AUTH_RATE_LIMIT, title: "Sign In Failed" },
+  );
   const response = await runtime.auth.api.signInEmail({
     body: { email: input.email.toLowerCase(), password: input.password, rememberMe: true },
     headers: input.request.headers,
@@ -66,7 +78,15 @@ export async function startGoogleSignIn(runtime: Runtime, request: Request): Pro
   }
 }
 
-export async function requestPasswordReset(runtime: Runtime, email: string) {
+export async function requestPasswordReset(runtime: Runtime, email: string, options: { ip?: string } = {}) {
+  await enforceRateLimits(
+    runtime.db,
+    [
+      ...(options.ip ? [{ key: `reset:ip:${options.ip}`, limit: 10, windowSeconds: 60 * MINUTES }] : []),
+      { key: `reset:email:${email.toLowerCase()}`, limit: 5, windowSeconds: 60 * MINUTES },
+    ],
+    { enabled: runtime.env.AUTH_RATE_LIMIT, title: "Reset Failed" },
+  );
   try {
     await runtime.auth.api.requestPasswordReset({
       body: { email: email.toLowerCase(), redirectTo: "/reset-password" },

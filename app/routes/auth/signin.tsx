@@ -16,6 +16,7 @@ import {
 } from "#app/domain/user/sign-in.server.ts";
 import { homePathFor } from "#app/domain/user/viewer.ts";
 import { AppError } from "#app/lib/app-error.ts";
+import { clientIp } from "#app/lib/client-ip.server.ts";
 import { assertSameOrigin } from "#app/lib/guards.server.ts";
 import { getRuntime } from "#app/lib/runtime.server.ts";
 import { safeRedirect } from "#app/lib/safe-redirect.ts";
@@ -33,7 +34,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { googleEnabled: env.googleEnabled };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   // Public (signing in); same-origin posts only.
   const runtime = await getRuntime();
   assertSameOrigin(request, runtime.env.PUBLIC_URL);
@@ -68,7 +69,17 @@ export async function action({ request }: Route.ActionArgs) {
         { status: 400 },
       );
     }
-    await requestPasswordReset(runtime, submission.value.email);
+    try {
+      await requestPasswordReset(runtime, submission.value.email, { ip: clientIp(context) });
+    } catch (error) {
+      if (error instanceof AppError) {
+        return data(
+          { intent, result: submission.reply({ formErrors: [error.message] }), toast: { type: "error", title: error.title, description: error.message } as ActionToast },
+          { status: error.status },
+        );
+      }
+      throw error;
+    }
     return {
       intent,
       result: submission.reply({ resetForm: true }),
@@ -92,7 +103,7 @@ export async function action({ request }: Route.ActionArgs) {
     );
   }
   try {
-    const { headers, userId } = await signInWithPassword(runtime, { ...submission.value, request });
+    const { headers, userId } = await signInWithPassword(runtime, { ...submission.value, request, ip: clientIp(context) });
     // Route by role (spec §4) using the session just created.
     const cookieHeader = headers
       .getSetCookie()

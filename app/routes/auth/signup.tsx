@@ -24,6 +24,8 @@ import { assertSameOrigin } from "#app/lib/guards.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { getRuntime } from "#app/lib/runtime.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
+import { clientIp } from "#app/lib/client-ip.server.ts";
+import { enforceRateLimits } from "#app/lib/rate-limit.server.ts";
 
 type LoaderData =
   | { mode: "signup" }
@@ -88,7 +90,7 @@ export async function loader({ request }: Route.LoaderArgs): Promise<LoaderData>
   return { mode: "signup" };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   // Public (creating an account); same-origin posts only.
   const runtime = await getRuntime();
   assertSameOrigin(request, runtime.env.PUBLIC_URL);
@@ -108,6 +110,11 @@ export async function action({ request }: Route.ActionArgs) {
     );
   }
   try {
+    await enforceRateLimits(
+      runtime.db,
+      [{ key: `signup:ip:${clientIp(context)}`, limit: 10, windowSeconds: 60 * 60 }],
+      { enabled: runtime.env.AUTH_RATE_LIMIT, title: "Sign Up Failed" },
+    );
     await createUser(runtime, submission.value);
   } catch (error) {
     if (error instanceof AppError) {

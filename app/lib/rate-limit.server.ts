@@ -1,0 +1,34 @@
+/**
+ * Rate limits kept in the database (fixed windows), so they hold across app
+ * instances. One statement per hit: it opens a new window when the old one
+ * has passed, else counts up, and returns the count.
+ */
+import { sql } from "drizzle-orm";
+import { AppError } from "./app-error.ts";
+import type { DbOrTx } from "./db.server.ts";
+
+export const TOO_MANY = "Too many attempts. Please wait a few minutes and try again.";
+
+export async function hitRateLimit(db: DbOrTx, options: { key: string; limit: number; windowSeconds: number }) {
+  const result = await db.execute(sql`
+    insert into rate_limits (key, window_start, count) values (${options.key}, now(), 1)
+    on conflict (key) do update set
+      count = case when rate_limits.window_start <= now() - make_interval(secs => ${options.windowSeconds}) then 1 else rate_limits.count + 1 end,
+      window_start = case when rate_limits.window_start <= now() - make_interval(secs => ${options.windowSeconds}) then now() else rate_limits.window_start end
+    returning count`);
+  const count = Number((result.rows[0] as { count: number | string }).count);
+  return { count, allowed: count <= options.limit };
+}
+
+/** Throws a 429 with a clear message once any of the limits is exceeded. */
+export async function enforceRateLimits(
+  db: DbOrTx,
+  limits: { key: string; limit: number; windowSeconds: number }[],
+  options: { enabled: boolean; title?: string },
+) {
+  if (!options.enabled) return;
+  for (const limit of limits) {
+    const { allowed } = await hitRateLimit(db, limit);
+    if (!allowed) throw new AppError("TOO_MANY_REQUESTS", options.title ?? "Too Many Attempts", TOO_MANY);
+  }
+}

@@ -1,0 +1,62 @@
+/**
+ * Rate limits live in the database, so every instance shares them: sign-in
+ * per account and per address, password reset, with a clear 429 message.
+ */
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signInWithPassword, requestPasswordReset } from "#app/domain/user/sign-in.server.ts";
+import { AppError } from "#app/lib/app-error.ts";
+import { parseEnv } from "#app/lib/env.server.ts";
+import { hitRateLimit, TOO_MANY } from "#app/lib/rate-limit.server.ts";
+import { startRuntime, stopRuntime, type Runtime } from "#app/lib/runtime.server.ts";
+import { createTestDatabaseUrl } from "./test-database-url.ts";
+
+let rt: Runtime;
+let drop: () => Promise<void>;
+
+beforeAll(async () => {
+  const t = await createTestDatabaseUrl();
+  drop = t.drop;
+  const env = parseEnv({ NODE_ENV: "test", DATABASE_URL: t.url, SEED_DEMO: "0", DATA_DIR: t.dataDir, AUTH_RATE_LIMIT: "1" });
+  rt = await startRuntime({ env, memory: !t.url, seed: false });
+});
+afterAll(async () => {
+  await stopRuntime(rt);
+  await drop();
+});
+
+const request = () => new Request("http://localhost:3000/signin", { method: "POST" });
+
+describe("rate limits", () => {
+  it("counts in fixed windows and starts over once the window has passed", async () => {
+    for (let i = 1; i <= 3; i++) expect((await hitRateLimit(rt.db, { key: "t:a", limit: 2, windowSeconds: 60 })).count).toBe(i);
+    expect((await hitRateLimit(rt.db, { key: "t:a", limit: 2, windowSeconds: 60 })).allowed).toBe(false);
+    await rt.db.execute(sql`update rate_limits set window_start = now() - interval '2 minutes' where key = 't:a'`);
+    expect(await hitRateLimit(rt.db, { key: "t:a", limit: 2, windowSeconds: 60 })).toEqual({ count: 1, allowed: true });
+  });
+
+  it("is exact under concurrency", async () => {
+    const results = await Promise.all(Array.from({ length: 25 }, () => hitRateLimit(rt.db, { key: "t:burst", limit: 10, windowSeconds: 60 })));
+    expect(results.filter((r) => r.allowed)).toHaveLength(10);
+    expect(results.map((r) => r.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
+  });
+
+  it("stops password guessing on one account after 10 tries in 10 minutes, with a clear message", async () => {
+    const errors: AppError[] = [];
+    for (let i = 0; i < 11; i++) {
+      const e = await signInWithPassword(rt, { email: "victim@example.co.za", password: `guess${i}`, request: request(), ip: `10.0.0.${i}` }).catch(
+        (x: unknown) => x as AppError,
+      );
+      errors.push(e as AppError);
+    }
+    expect(errors.slice(0, 10).every((e) => e.title === "Invalid Credentials")).toBe(true);
+    expect(errors[10]!.status).toBe(429);
+    expect(errors[10]!.message).toBe(TOO_MANY);
+  });
+
+  it("limits password-reset e-mails per address", async () => {
+    for (let i = 0; i < 5; i++) await requestPasswordReset(rt, "someone@example.co.za", { ip: "10.1.1.1" });
+    const e = await requestPasswordReset(rt, "someone@example.co.za", { ip: "10.1.1.1" }).catch((x: unknown) => x as AppError);
+    expect((e as AppError).status).toBe(429);
+  });
+});
