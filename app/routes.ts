@@ -37,6 +37,7 @@ export default [
     route("messages", "routes/admin/admin-messages.tsx"),
     route("requests", "routes/admin/admin-requests.tsx"),
     route("invitations", "routes/admin/admin-invitations.tsx"),
+    route("audit", "routes/admin/admin-audit.tsx"),
   ]),
   route("email-test", "routes/admin/email-test.tsx"),
   route("admin-auth-fix", "routes/admin/admin-auth-fix.tsx"),

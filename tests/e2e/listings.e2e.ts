@@ -79,6 +79,9 @@ test("seller lists a machine, signs the mandate, admin approves, it goes public"
   await card.getByRole("button", { name: "Approve" }).click();
   await expect(admin.getByText("Listing approved successfully.").first()).toBeVisible();
   await expect(admin.getByRole("listitem", { name: title })).toHaveCount(0);
+  // The audit log records who approved it.
+  await gotoReady(admin, "/admin/audit");
+  await expect(admin.getByRole("row").filter({ hasText: "listing.approve" }).filter({ hasText: "admin@demo.machinery.co.za" }).first()).toBeVisible();
 
   // The seller is told by e-mail, and the listing is now active and public.
   const mail = await readLatestEmail("seller2@demo.machinery.co.za", new RegExp(`approved: ${title}`));

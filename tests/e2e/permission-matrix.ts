@@ -96,6 +96,7 @@ export const PERMISSION_MATRIX: MatrixRow[] = [
   { pattern: "/admin/messages", expect: { visitor: "/signin", buyer: "/", seller: "/", admin: "ok" } },
   { pattern: "/admin/requests", expect: { visitor: "/signin", buyer: "/", seller: "/", admin: "ok" } },
   { pattern: "/admin/invitations", expect: { visitor: "/signin", buyer: "/", seller: "/", admin: "ok" } },
+  { pattern: "/admin/audit", expect: { visitor: "/signin", buyer: "/", seller: "/", admin: "ok" } },
   {
     pattern: "/admin/listings/:id/edit",
     url: "/admin/listings/00000000-0000-0000-0000-000000000000/edit",

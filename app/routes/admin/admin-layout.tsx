@@ -16,6 +16,7 @@ const TABS = [
   { to: "/admin/messages", label: "Contact Messages", end: false },
   { to: "/admin/requests", label: "Buyer Requests", end: false },
   { to: "/admin/invitations", label: "Invitations", end: false },
+  { to: "/admin/audit", label: "Audit Log", end: false },
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
