@@ -5,7 +5,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signInWithPassword, requestPasswordReset } from "#app/domain/user/sign-in.server.ts";
-import { AppError } from "#app/lib/app-error.ts";
+import { type AppError } from "#app/lib/app-error.ts";
 import { parseEnv } from "#app/lib/env.server.ts";
 import { hitRateLimit, TOO_MANY } from "#app/lib/rate-limit.server.ts";
 import { startRuntime, stopRuntime, type Runtime } from "#app/lib/runtime.server.ts";
