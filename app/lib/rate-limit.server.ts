@@ -32,3 +32,12 @@ export async function enforceRateLimits(
     if (!allowed) throw new AppError("TOO_MANY_REQUESTS", options.title ?? "Too Many Attempts", TOO_MANY);
   }
 }
+
+/** Whether a key is over its limit in the current window, without counting a hit. */
+export async function isRateLimited(db: DbOrTx, options: { key: string; limit: number; windowSeconds: number }) {
+  const result = await db.execute(sql`
+    select count from rate_limits
+    where key = ${options.key} and window_start > now() - make_interval(secs => ${options.windowSeconds})`);
+  const row = result.rows[0] as { count: number | string } | undefined;
+  return row ? Number(row.count) >= options.limit : false;
+}

@@ -54,6 +54,23 @@ describe("rate limits", () => {
     expect(errors[10]!.message).toBe(TOO_MANY);
   });
 
+  it("does not count successful sign-ins", async () => {
+    const { createUser } = await import("#app/domain/user/create-user.server.ts");
+    await createUser(rt, {
+      email: "regular@example.co.za",
+      password: "secret12",
+      confirmPassword: "secret12",
+      role: "buyer",
+      fullName: "Regular",
+      phone: "082 000 0000",
+      emailVerified: true,
+    });
+    for (let i = 0; i < 15; i++) {
+      const ok = await signInWithPassword(rt, { email: "regular@example.co.za", password: "secret12", request: request(), ip: "10.9.9.9" });
+      expect(ok.userId).toBeTruthy();
+    }
+  });
+
   it("limits password-reset e-mails per address", async () => {
     for (let i = 0; i < 5; i++) await requestPasswordReset(rt, "someone@example.co.za", { ip: "10.1.1.1" });
     const e = await requestPasswordReset(rt, "someone@example.co.za", { ip: "10.1.1.1" }).catch((x: unknown) => x as AppError);

@@ -43,7 +43,17 @@ export async function createPostgresDatabase(serverUrl: string) {
   return {
     name,
     url: url.toString(),
-    drop: () => onServer(serverUrl, (c) => c.query(`drop database if exists "${name}" with (force)`)).then(() => {}),
+    drop: () =>
+      onServer(serverUrl, async (c) => {
+        // Let closing pools finish their goodbyes first: forcing a connection that is
+        // already ending makes its client raise an error nobody listens to.
+        for (let i = 0; i < 50; i++) {
+          const { rows } = await c.query("select count(*)::int as n from pg_stat_activity where datname = $1", [name]);
+          if ((rows[0] as { n: number }).n === 0) break;
+          await new Promise((r) => setTimeout(r, 100));
+        }
+        await c.query(`drop database if exists "${name}" with (force)`);
+      }).then(() => {}),
   };
 }
 

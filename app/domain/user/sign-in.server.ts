@@ -5,7 +5,7 @@
 import { APIError } from "better-auth/api";
 import { AppError } from "#app/lib/app-error.ts";
 import { logger } from "#app/lib/logger.server.ts";
-import { enforceRateLimits } from "#app/lib/rate-limit.server.ts";
+import { enforceRateLimits, isRateLimited, TOO_MANY } from "#app/lib/rate-limit.server.ts";
 import type { Runtime } from "#app/lib/runtime.server.ts";
 
 function copySetCookies(from: Headers) {
@@ -23,15 +23,20 @@ export async function signInWithPassword(
   runtime: Runtime,
   input: { email: string; password: string; request: Request; ip?: string },
 ): Promise<{ userId: string; headers: Headers }> {
-  // Shared across instances: per address and per account (spec'd guessing defence).
-  await enforceRateLimits(
-    runtime.db,
-    [
-      ...(input.ip ? [{ key: `signin:ip:${input.ip}`, limit: 30, windowSeconds: 10 * MINUTES }] : []),
-      { key: `signin:email:${input.email.toLowerCase()}`, limit: 10, windowSeconds: 10 * MINUTES },
-    ],
-    { enabled: runtime.env.AUTH_RATE_LIMIT, title: "Sign In Failed" },
-  );
+  // Failed attempts are counted (shared across instances) per account and per address;
+  // once over the limit, even the right password waits for the window to pass.
+  const limits = [
+    ...(input.ip ? [{ key: `signin:ip:${input.ip}`, limit: 30, windowSeconds: 10 * MINUTES }] : []),
+    { key: `signin:email:${input.email.toLowerCase()}`, limit: 10, windowSeconds: 10 * MINUTES },
+  ];
+  if (runtime.env.AUTH_RATE_LIMIT) {
+    for (const limit of limits) {
+      if (await isRateLimited(runtime.db, limit)) {
+        throw new AppError("TOO_MANY_REQUESTS", "Sign In Failed", TOO_MANY);
+      }
+    }
+  }
+  const countFailure = () => enforceRateLimits(runtime.db, limits, { enabled: runtime.env.AUTH_RATE_LIMIT }).catch(() => {});
   const response = await runtime.auth.api.signInEmail({
     body: { email: input.email.toLowerCase(), password: input.password, rememberMe: true },
     headers: input.request.headers,
@@ -50,6 +55,7 @@ export async function signInWithPassword(
     );
   }
   if (response.status === 401 || body.code === "INVALID_EMAIL_OR_PASSWORD" || body.code === "INVALID_EMAIL") {
+    await countFailure();
     throw INVALID();
   }
   if (response.status === 429) {

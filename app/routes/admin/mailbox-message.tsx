@@ -63,7 +63,7 @@ export default function MailboxMessage({ loaderData }: Route.ComponentProps) {
         className="mt-2 h-96 w-full rounded border bg-white"
       />
       <h2 className="mt-6 text-sm font-semibold uppercase text-gray-500">Plain text</h2>
-      <pre data-testid="mail-text" className="mt-2 whitespace-pre-wrap rounded border bg-white p-4 text-sm">
+      <pre data-testid="mail-text" className="mt-2 whitespace-pre-wrap break-all rounded border bg-white p-4 text-sm">
         {m.text}
       </pre>
     </div>
