@@ -1,19 +1,16 @@
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Link, redirect } from "react-router";
+import { Link, redirect } from "react-router";
 import type { Route } from "./+types/complete-signup";
 import { AuthCard } from "#app/components/auth/auth-card.tsx";
 import { InvitationSignUpForm } from "#app/components/auth/invitation-sign-up-form.tsx";
-import { useActionToast, type ActionToast } from "#app/components/forms/use-action-toast.ts";
-import { acceptInvitation } from "#app/domain/invitation/accept-invitation.server.ts";
+import { useActionToast } from "#app/components/forms/use-action-toast.ts";
 import { getUsableInvitation } from "#app/domain/invitation/get-invitation.server.ts";
 import { INVITATION_MESSAGES } from "#app/domain/invitation/invitation-schema.ts";
-import { firstError, SignUpSchema, TITLES } from "#app/domain/user/auth-schemas.ts";
 import { getViewer } from "#app/domain/user/get-viewer.server.ts";
 import { homePathFor } from "#app/domain/user/viewer.ts";
-import { AppError } from "#app/lib/app-error.ts";
 import { assertSameOrigin } from "#app/lib/guards.server.ts";
 import { getRuntime } from "#app/lib/runtime.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
+import { submitInvitationSignUp } from "./invitation-sign-up.server.ts";
 
 export const meta: Route.MetaFunction = () => [
   { title: `${INVITATION_MESSAGES.pageTitle} | Machinery Marketplace` },
@@ -50,44 +47,7 @@ export async function action({ request }: Route.ActionArgs) {
   const token = String(formData.get("invitation") ?? "");
   const invitation = await getUsableInvitation({ db: runtime.db, token });
   if (!invitation) throw await redirectWithToast("/signin", invalidToast);
-  // The account type is locked to the invitation's, whatever was posted.
-  formData.set("role", invitation.role);
-  const submission = parseWithZod(formData, { schema: SignUpSchema });
-  if (submission.status !== "success") {
-    const message = firstError(submission.error ?? undefined) ?? "Please fill in all required fields including phone number.";
-    return data(
-      {
-        result: submission.reply({ hideFields: ["password", "confirmPassword"] }),
-        toast: { type: "error", title: TITLES[message] ?? "Sign Up Failed", description: message } as ActionToast,
-      },
-      { status: 400 },
-    );
-  }
-  try {
-    const { to, headers } = await acceptInvitation({ runtime, invitation, token, input: submission.value, request });
-    return await redirectWithToast(
-      to,
-      to === "/signin"
-        ? { type: "success", title: "Account Created Successfully!", description: "Please sign in." }
-        : { type: "success", title: "Account Created Successfully!", description: "Your invitation has been accepted. Welcome!" },
-      { headers },
-    );
-  } catch (error) {
-    if (error instanceof AppError) {
-      return data(
-        {
-          result: submission.reply({
-            formErrors: [error.message],
-            fieldErrors: error.fieldErrors,
-            hideFields: ["password", "confirmPassword"],
-          }),
-          toast: { type: "error", title: error.title, description: error.message } as ActionToast,
-        },
-        { status: error.status },
-      );
-    }
-    throw error;
-  }
+  return submitInvitationSignUp({ runtime, request, formData, token, invitation });
 }
 
 export default function CompleteSignup({ loaderData, actionData }: Route.ComponentProps) {

@@ -12,7 +12,6 @@ import { Button } from "#app/components/ui/button.tsx";
 import { Label } from "#app/components/ui/label.tsx";
 import { NativeSelect } from "#app/components/ui/select.tsx";
 import { Spinner } from "#app/components/ui/spinner.tsx";
-import { acceptInvitation } from "#app/domain/invitation/accept-invitation.server.ts";
 import { getUsableInvitation } from "#app/domain/invitation/get-invitation.server.ts";
 import { INVITATION_MESSAGES, INVITE_REDIRECT_DELAY_MS } from "#app/domain/invitation/invitation-schema.ts";
 import { firstError, SignUpSchema, TITLES } from "#app/domain/user/auth-schemas.ts";
@@ -23,7 +22,7 @@ import { AppError } from "#app/lib/app-error.ts";
 import { assertSameOrigin } from "#app/lib/guards.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { getRuntime } from "#app/lib/runtime.server.ts";
-import { redirectWithToast } from "#app/lib/toast.server.ts";
+import { submitInvitationSignUp } from "./invitation-sign-up.server.ts";
 import { clientIp } from "#app/lib/client-ip.server.ts";
 import { enforceRateLimits } from "#app/lib/rate-limit.server.ts";
 
@@ -162,45 +161,7 @@ async function invitationSignUp(
       { status: 400 },
     );
   }
-  formData.set("role", invitation.role);
-  const submission = parseWithZod(formData, { schema: SignUpSchema });
-  if (submission.status !== "success") {
-    const message = firstError(submission.error ?? undefined) ?? "Please fill in all required fields including phone number.";
-    return data(
-      {
-        result: submission.reply({ hideFields: ["password", "confirmPassword"] }),
-        toast: { type: "error", title: TITLES[message] ?? "Sign Up Failed", description: message } as ActionToast,
-        created: false,
-      },
-      { status: 400 },
-    );
-  }
-  try {
-    const { to, headers } = await acceptInvitation({ runtime, invitation, token, input: submission.value, request });
-    return await redirectWithToast(
-      to,
-      to === "/signin"
-        ? { type: "success", title: "Account Created Successfully!", description: "Please sign in." }
-        : { type: "success", title: "Account Created Successfully!", description: "Your invitation has been accepted. Welcome!" },
-      { headers },
-    );
-  } catch (error) {
-    if (error instanceof AppError) {
-      return data(
-        {
-          result: submission.reply({
-            formErrors: [error.message],
-            fieldErrors: error.fieldErrors,
-            hideFields: ["password", "confirmPassword"],
-          }),
-          toast: { type: "error", title: error.title, description: error.message } as ActionToast,
-          created: false,
-        },
-        { status: error.status },
-      );
-    }
-    throw error;
-  }
+  return submitInvitationSignUp({ runtime, request, formData, token, invitation });
 }
 
 export default function SignUp({ loaderData, actionData }: Route.ComponentProps) {
