@@ -6,8 +6,10 @@ import { defineConfig } from "@playwright/test";
  * provider standing in for Google. Debian Chromium; Playwright's own browser
  * download cannot work here.
  */
-export const E2E_PORT = 4173;
-export const OIDC_PORT = 4179;
+/** Overridable so two suites (or two people) can run side by side on one machine. */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 4173);
+export const OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? 4179);
+const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? ".e2e-data";
 export const BASE_URL = `http://localhost:${E2E_PORT}`;
 
 export default defineConfig({
@@ -44,7 +46,7 @@ export default defineConfig({
       env: { OIDC_PORT: String(OIDC_PORT), APP_URL: BASE_URL },
     },
     {
-      command: "rm -rf .e2e-data && node server.js",
+      command: `rm -rf ${E2E_DATA_DIR} && node server.js`,
       url: `${BASE_URL}/`,
       reuseExistingServer: false,
       timeout: 180_000,
@@ -54,7 +56,7 @@ export default defineConfig({
         PORT: String(E2E_PORT),
         HOST: "127.0.0.1",
         PUBLIC_URL: BASE_URL,
-        DATA_DIR: ".e2e-data",
+        DATA_DIR: E2E_DATA_DIR,
         DATABASE_URL: "",
         SMTP_URL: "",
         SEED_DEMO: "1",
