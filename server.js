@@ -74,6 +74,36 @@ app.use((req, res, next) => {
   next();
 });
 
+/**
+ * Cross-site request forgery: every state-changing request (any method but
+ * GET, HEAD, OPTIONS) to any route — app actions, APIs and better-auth — must
+ * come from this site. Browsers say where a request comes from in
+ * Sec-Fetch-Site (modern) and Origin; either one naming another site is
+ * refused before any route code runs. Requests with neither (curl, old
+ * browsers) pass: the session cookie is SameSite=Lax, so a cross-site form
+ * post from an old browser carries no session anyway.
+ */
+const siteOrigin = (() => {
+  try {
+    return new URL(process.env.PUBLIC_URL ?? "").origin;
+  } catch {
+    return "";
+  }
+})();
+app.use((req, res, next) => {
+  if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+  const fetchSite = req.get("sec-fetch-site");
+  const origin = req.get("origin");
+  const ownOrigin = `${req.protocol}://${req.get("host")}`;
+  const crossSite = fetchSite === "cross-site" || fetchSite === "same-site";
+  const foreignOrigin = origin !== undefined && origin !== ownOrigin && origin !== siteOrigin;
+  if (crossSite || foreignOrigin) {
+    res.status(403).type("text/plain").send("Cross-site request refused: this form can only be sent from the marketplace itself.");
+    return;
+  }
+  next();
+});
+
 let vite;
 let loadEntry;
 if (dev) {

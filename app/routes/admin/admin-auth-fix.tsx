@@ -13,7 +13,7 @@ import { ForgotPasswordSchema, TITLES } from "#app/domain/user/auth-schemas.ts";
 import { RESET_FAILED_MESSAGE, RESET_FAILED_TITLE, RESET_SENT_TITLE } from "#app/domain/user/password-reset-tool.ts";
 import { sendPasswordResetAsAdmin } from "#app/domain/user/send-password-reset.server.ts";
 import { AppError } from "#app/lib/app-error.ts";
-import { assertSameOrigin, requireAdmin } from "#app/lib/guards.server.ts";
+import { requireAdmin } from "#app/lib/guards.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { getRuntime } from "#app/lib/runtime.server.ts";
 
@@ -31,7 +31,6 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const runtime = await getRuntime();
-  assertSameOrigin(request, runtime.env.PUBLIC_URL);
   const submission = parseWithZod(await request.formData(), { schema: ForgotPasswordSchema });
   if (submission.status !== "success") {
     const message = submission.error?.email?.[0] ?? "Please enter your email address.";

@@ -23,7 +23,7 @@ import {
 import { invitationStateLabel } from "#app/domain/invitation/invitation-state.ts";
 import { AppError } from "#app/lib/app-error.ts";
 import { formatAdminDate } from "#app/lib/format.ts";
-import { assertSameOrigin, requireAdmin } from "#app/lib/guards.server.ts";
+import { requireAdmin } from "#app/lib/guards.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { getRuntime } from "#app/lib/runtime.server.ts";
 
@@ -48,7 +48,6 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const runtime = await getRuntime();
-  assertSameOrigin(request, runtime.env.PUBLIC_URL);
   const submission = parseWithZod(await request.formData(), { schema: InviteSchema });
   if (submission.status !== "success") {
     const message = Object.values(submission.error ?? {}).flat()[0] ?? INVITATION_MESSAGES.failed;

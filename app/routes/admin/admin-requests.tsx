@@ -16,7 +16,7 @@ import {
 import { updateRequestStatus } from "#app/domain/request/update-request-status.server.ts";
 import { AppError } from "#app/lib/app-error.ts";
 import { formatAdminDate, formatPrice } from "#app/lib/format.ts";
-import { assertSameOrigin, requireAdmin } from "#app/lib/guards.server.ts";
+import { requireAdmin } from "#app/lib/guards.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { orError } from "#app/lib/respond.server.ts";
 import { getRuntime } from "#app/lib/runtime.server.ts";
@@ -46,7 +46,6 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const runtime = await getRuntime();
-  assertSameOrigin(request, runtime.env.PUBLIC_URL);
   const form = await request.formData();
   const field = (name: string) => String(form.get(name) ?? "");
   return orError(async () => {

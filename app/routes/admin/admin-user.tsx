@@ -24,7 +24,7 @@ import { getUserDetails, getUserEmail } from "#app/domain/user/find-users.server
 import { requestPasswordReset } from "#app/domain/user/sign-in.server.ts";
 import { AppError } from "#app/lib/app-error.ts";
 import { formatAdminDate } from "#app/lib/format.ts";
-import { assertSameOrigin, requireAdmin } from "#app/lib/guards.server.ts";
+import { requireAdmin } from "#app/lib/guards.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { orError } from "#app/lib/respond.server.ts";
 import { getRuntime } from "#app/lib/runtime.server.ts";
@@ -64,7 +64,6 @@ type Intent = keyof typeof FAILURES;
 export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const runtime = await getRuntime();
-  assertSameOrigin(request, runtime.env.PUBLIC_URL);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const userId = params.userId;

@@ -2,7 +2,6 @@ import type { Route } from "./+types/listings";
 import { createListingFromForm, MAX_LISTING_REQUEST_BYTES } from "#app/domain/listing/create-listing.server.ts";
 import { getViewer } from "#app/domain/user/get-viewer.server.ts";
 import { AppError } from "#app/lib/app-error.ts";
-import { assertSameOrigin } from "#app/lib/guards.server.ts";
 import { readFormData } from "#app/lib/multipart.server.ts";
 import { jsonError } from "#app/lib/respond.server.ts";
 import { getRuntime } from "#app/lib/runtime.server.ts";
@@ -12,7 +11,6 @@ export async function action({ request }: Route.ActionArgs) {
   const viewer = await getViewer(request);
   if (!viewer) return jsonError(new AppError("UNAUTHORIZED", "Authentication Required", "Please sign in again to create a listing."));
   const runtime = await getRuntime();
-  assertSameOrigin(request, runtime.env.PUBLIC_URL);
   try {
     const form = await readFormData(request, { maxBytes: MAX_LISTING_REQUEST_BYTES });
     const { listingId } = await createListingFromForm({ runtime, viewer, form });

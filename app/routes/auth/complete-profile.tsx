@@ -11,7 +11,7 @@ import { CompleteProfileSchema, firstError, TITLES } from "#app/domain/user/auth
 import { completeProfile, getProfile, needsProfileCompletion } from "#app/domain/user/complete-profile.server.ts";
 import { homePathFor } from "#app/domain/user/viewer.ts";
 import { AppError } from "#app/lib/app-error.ts";
-import { assertSameOrigin, requireUser } from "#app/lib/guards.server.ts";
+import { requireUser } from "#app/lib/guards.server.ts";
 import { getRuntime } from "#app/lib/runtime.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 
@@ -40,7 +40,6 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const viewer = await requireUser(request);
   const runtime = await getRuntime();
-  assertSameOrigin(request, runtime.env.PUBLIC_URL);
   const submission = parseWithZod(await request.formData(), { schema: CompleteProfileSchema });
   if (submission.status !== "success") {
     const message = firstError(submission.error ?? undefined) ?? "Failed to complete profile. Please try again.";

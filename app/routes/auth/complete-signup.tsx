@@ -7,7 +7,6 @@ import { getUsableInvitation } from "#app/domain/invitation/get-invitation.serve
 import { INVITATION_MESSAGES } from "#app/domain/invitation/invitation-schema.ts";
 import { getViewer } from "#app/domain/user/get-viewer.server.ts";
 import { homePathFor } from "#app/domain/user/viewer.ts";
-import { assertSameOrigin } from "#app/lib/guards.server.ts";
 import { getRuntime } from "#app/lib/runtime.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { submitInvitationSignUp } from "./invitation-sign-up.server.ts";
@@ -42,7 +41,6 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   // Public: the invitation token is the credential; same-origin posts only.
   const runtime = await getRuntime();
-  assertSameOrigin(request, runtime.env.PUBLIC_URL);
   const formData = await request.formData();
   const token = String(formData.get("invitation") ?? "");
   const invitation = await getUsableInvitation({ db: runtime.db, token });

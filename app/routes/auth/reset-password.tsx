@@ -9,7 +9,6 @@ import { Button } from "#app/components/ui/button.tsx";
 import { firstError, ResetPasswordSchema } from "#app/domain/user/auth-schemas.ts";
 import { resetPassword } from "#app/domain/user/sign-in.server.ts";
 import { AppError } from "#app/lib/app-error.ts";
-import { assertSameOrigin } from "#app/lib/guards.server.ts";
 import { getRuntime } from "#app/lib/runtime.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 
@@ -36,7 +35,6 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   // Public: the reset token is the credential (checked by better-auth).
   const runtime = await getRuntime();
-  assertSameOrigin(request, runtime.env.PUBLIC_URL);
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: ResetPasswordSchema });
   if (submission.status !== "success") {

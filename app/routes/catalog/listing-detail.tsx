@@ -12,7 +12,7 @@ import { getViewer } from "#app/domain/user/get-viewer.server.ts";
 import { AppError } from "#app/lib/app-error.ts";
 import { clientIp } from "#app/lib/client-ip.server.ts";
 import { categoryLabel, formatPrice, formatShortDate } from "#app/lib/format.ts";
-import { assertSameOrigin, requireUser } from "#app/lib/guards.server.ts";
+import { requireUser } from "#app/lib/guards.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { orError } from "#app/lib/respond.server.ts";
 import { getRuntime } from "#app/lib/runtime.server.ts";
@@ -92,7 +92,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const viewer = await requireUser(request);
   const runtime = await getRuntime();
-  assertSameOrigin(request, runtime.env.PUBLIC_URL);
   return orError(async () => {
     try {
       // A repeated request (double click, retry) answers the same: the open request stands.

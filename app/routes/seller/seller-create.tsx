@@ -6,7 +6,7 @@ import { ListingForm } from "#app/components/listing/listing-form.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { createListingFromForm, MAX_LISTING_REQUEST_BYTES } from "#app/domain/listing/create-listing.server.ts";
-import { assertSameOrigin, requireRole } from "#app/lib/guards.server.ts";
+import { requireRole } from "#app/lib/guards.server.ts";
 import { readFormData } from "#app/lib/multipart.server.ts";
 import { orError } from "#app/lib/respond.server.ts";
 import { getRuntime } from "#app/lib/runtime.server.ts";
@@ -25,7 +25,6 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const viewer = await requireRole(request, "seller");
   const runtime = await getRuntime();
-  assertSameOrigin(request, runtime.env.PUBLIC_URL);
   return orError(async () => {
     const form = await readFormData(request, { maxBytes: MAX_LISTING_REQUEST_BYTES });
     const { listingId } = await createListingFromForm({ runtime, viewer, form });

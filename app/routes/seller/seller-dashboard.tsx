@@ -18,7 +18,7 @@ import { ContactAdminSchema } from "#app/domain/notification/contact-admin-schem
 import { contactAdmin } from "#app/domain/notification/contact-admin.server.ts";
 import { AppError } from "#app/lib/app-error.ts";
 import { formatAdminDate, formatPrice, formatShortDate } from "#app/lib/format.ts";
-import { assertSameOrigin, requireRole } from "#app/lib/guards.server.ts";
+import { requireRole } from "#app/lib/guards.server.ts";
 import { orError } from "#app/lib/respond.server.ts";
 import { getRuntime } from "#app/lib/runtime.server.ts";
 
@@ -37,7 +37,6 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const viewer = await requireRole(request, "seller");
   const runtime = await getRuntime();
-  assertSameOrigin(request, runtime.env.PUBLIC_URL);
   const form = await request.formData();
   const intent = form.get("intent");
   return orError(async () => {

@@ -16,7 +16,7 @@ import {
 import { MAX_PDF_BYTES } from "#app/domain/mandate/mandate-terms.ts";
 import { AppError } from "#app/lib/app-error.ts";
 import { clientIp } from "#app/lib/client-ip.server.ts";
-import { assertSameOrigin, requireRole } from "#app/lib/guards.server.ts";
+import { requireRole } from "#app/lib/guards.server.ts";
 import { filesOf, readFormData } from "#app/lib/multipart.server.ts";
 import { orError } from "#app/lib/respond.server.ts";
 import { getRuntime } from "#app/lib/runtime.server.ts";
@@ -59,7 +59,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { viewer, runtime, ctx } = await load(request, params.listingId, context);
-  assertSameOrigin(request, runtime.env.PUBLIC_URL);
   return orError(async () => {
     const form = await readFormData(request, { maxBytes: MAX_PDF_BYTES + 1024 * 1024 });
     const intent = form.get("intent");
