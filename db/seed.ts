@@ -15,6 +15,7 @@ import sharp from "sharp";
 import { storeListingImages, type StoredImage } from "#app/lib/images.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import type { Runtime } from "#app/lib/runtime.server.ts";
+import { mandateTermsText } from "#app/domain/mandate/mandate-terms.ts";
 import { DEMO_ACCOUNTS } from "./demo-accounts.ts";
 import {
   account,
@@ -24,6 +25,7 @@ import {
   type CONDITIONS,
   listingImages,
   listings,
+  mandateAgreements,
   profiles,
   sellers,
   user,
@@ -598,6 +600,34 @@ export async function seedDemo(runtime: Pick<Runtime, "db" | "storage">): Promis
       }
       await tx.insert(listings).values(planned.map(({ photoCount: _, ...row }) => row));
       await tx.insert(listingImages).values(images);
+      // Every demo listing was submitted with its exclusive sales mandate signed (by checkbox, at creation),
+      // so the pending ones can be approved.
+      await tx.insert(mandateAgreements).values(
+        planned.map((listing) => {
+          const seller = sellerRows.find((s) => s.id === listing.sellerId)!;
+          const email = people.find((p) => p.id === seller.userId)!.email;
+          const sellerName = seller.fullName ?? email;
+          return {
+            listingId: listing.id,
+            userId: seller.userId,
+            listingTitle: listing.title,
+            termsText: mandateTermsText({
+              listingTitle: listing.title,
+              listingId: listing.id,
+              sellerName,
+              sellerEmail: email,
+              signedAt: listing.createdOn,
+              ipAddress: "127.0.0.1",
+            }),
+            signatureMethod: "checkbox" as const,
+            status: "signed" as const,
+            ipAddress: "127.0.0.1",
+            userEmail: email,
+            signedAt: listing.createdOn,
+            createdAt: listing.createdOn,
+          };
+        }),
+      );
     });
   } catch (error) {
     await removePhotos();

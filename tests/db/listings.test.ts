@@ -12,6 +12,7 @@ import * as s from "#db/schema.ts";
 import { createListing } from "#app/domain/listing/create-listing.server.ts";
 import { findPublicListings } from "#app/domain/listing/find-listings.server.ts";
 import { deleteOwnListing, moderateListing } from "#app/domain/listing/moderate-listing.server.ts";
+import { getMandateContext, signMandateByCheckbox } from "#app/domain/mandate/sign-mandate.server.ts";
 import { createUser } from "#app/domain/user/create-user.server.ts";
 import type { Viewer } from "#app/domain/user/viewer.ts";
 import { AppError } from "#app/lib/app-error.ts";
@@ -56,7 +57,13 @@ beforeAll(async () => {
   const t = await createTestDatabaseUrl();
   drop = t.drop;
   uploads = path.join(t.dataDir, "uploads");
-  const env = parseEnv({ NODE_ENV: "test", DATABASE_URL: t.url, SEED_DEMO: "0", DATA_DIR: t.dataDir, STORAGE_DIR: uploads });
+  const env = parseEnv({
+    NODE_ENV: "test",
+    DATABASE_URL: t.url,
+    SEED_DEMO: "0",
+    DATA_DIR: t.dataDir,
+    STORAGE_DIR: uploads,
+  });
   rt = await startRuntime({ env, memory: !t.url, seed: false });
   sellerA = await makeViewer("sellera@example.co.za", "seller");
   sellerB = await makeViewer("sellerb@example.co.za", "seller");
@@ -78,9 +85,20 @@ const input = {
   isUrgent: true,
   isBargain: false,
 };
-const photo = () => sharp({ create: { width: 1200, height: 900, channels: 3, background: { r: 200, g: 100, b: 0 } } }).jpeg().toBuffer();
+const photo = () =>
+  sharp({ create: { width: 1200, height: 900, channels: 3, background: { r: 200, g: 100, b: 0 } } })
+    .jpeg()
+    .toBuffer();
+/** The seller signs the listing's mandate by checkbox (approval needs it). */
+async function signMandate(viewer: Viewer, listingId: string) {
+  const ctx = await getMandateContext({ runtime: rt, viewer, listingId, ip: "127.0.0.1" });
+  await signMandateByCheckbox({ runtime: rt, ctx, accepted: true, userId: viewer.userId });
+}
 const listingCount = async () => (await rt.db.select().from(s.listings)).length;
-const fileCount = () => (fs.existsSync(path.join(uploads, "public/listings")) ? fs.readdirSync(path.join(uploads, "public/listings")).length : 0);
+const fileCount = () =>
+  fs.existsSync(path.join(uploads, "public/listings"))
+    ? fs.readdirSync(path.join(uploads, "public/listings")).length
+    : 0;
 
 async function refusedWithNothingStored(images: { name: string; bytes: Buffer }[], message: RegExp) {
   const before = { listings: await listingCount(), files: fileCount() };
@@ -94,38 +112,69 @@ async function refusedWithNothingStored(images: { name: string; bytes: Buffer }[
 
 describe("creating a listing", () => {
   it("saves condition and location, pending, expiring in 90 days, with WebP variants", async () => {
-    const { listingId } = await createListing({ runtime: rt, viewer: sellerA, input, images: [{ name: "a.jpg", bytes: await photo() }] });
+    const { listingId } = await createListing({
+      runtime: rt,
+      viewer: sellerA,
+      input,
+      images: [{ name: "a.jpg", bytes: await photo() }],
+    });
     const [row] = await rt.db.select().from(s.listings).where(eq(s.listings.id, listingId));
-    expect(row).toMatchObject({ condition: "used", location: "Durban, KwaZulu-Natal", status: "pending", adminStatus: "pending", price: "1450000.00" });
+    expect(row).toMatchObject({
+      condition: "used",
+      location: "Durban, KwaZulu-Natal",
+      status: "pending",
+      adminStatus: "pending",
+      price: "1450000.00",
+    });
     const days = (row!.expiresOn.getTime() - row!.createdOn.getTime()) / 86_400_000;
     expect(Math.round(days)).toBe(90);
     const images = await rt.db.select().from(s.listingImages).where(eq(s.listingImages.listingId, listingId));
     expect(images).toHaveLength(1);
-    for (const v of ["thumb", "card", "full"]) expect(fs.existsSync(path.join(uploads, `${images[0]!.storageKey}-${v}.webp`))).toBe(true);
+    for (const v of ["thumb", "card", "full"])
+      expect(fs.existsSync(path.join(uploads, `${images[0]!.storageKey}-${v}.webp`))).toBe(true);
   });
 
   it("refuses a buyer (Seller Access Required)", async () => {
-    const error = await createListing({ runtime: rt, viewer: buyer, input, images: [{ name: "a.jpg", bytes: await photo() }] }).catch((e: unknown) => e);
+    const error = await createListing({
+      runtime: rt,
+      viewer: buyer,
+      input,
+      images: [{ name: "a.jpg", bytes: await photo() }],
+    }).catch((e: unknown) => e);
     expect((error as AppError).title).toBe("Seller Access Required");
     expect((error as AppError).status).toBe(403);
   });
 
   it("refuses a text file renamed .jpg", () =>
-    refusedWithNothingStored([{ name: "photo.jpg", bytes: Buffer.from("definitely not a jpeg") }], /Invalid file type/));
+    refusedWithNothingStored(
+      [{ name: "photo.jpg", bytes: Buffer.from("definitely not a jpeg") }],
+      /Invalid file type/,
+    ));
 
   it("refuses an SVG", () =>
-    refusedWithNothingStored([{ name: "x.svg", bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') }], /Invalid file type/));
+    refusedWithNothingStored(
+      [{ name: "x.svg", bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') }],
+      /Invalid file type/,
+    ));
 
   it("refuses a 256-megapixel PNG bomb without decoding it", async () => {
     const bomb = await sharp({ create: { width: 16000, height: 16000, channels: 3, background: { r: 0, g: 0, b: 0 } } })
       .png({ compressionLevel: 9 })
       .toBuffer();
     expect(bomb.length).toBeLessThan(2 * 1024 * 1024);
-    await refusedWithNothingStored([{ name: "ok.jpg", bytes: await photo() }, { name: "bomb.png", bytes: bomb }], /pixels/);
+    await refusedWithNothingStored(
+      [
+        { name: "ok.jpg", bytes: await photo() },
+        { name: "bomb.png", bytes: bomb },
+      ],
+      /pixels/,
+    );
   });
 
   it("refuses a sixth image and no image at all", async () => {
-    const six = await Promise.all(Array.from({ length: 6 }, async (_, i) => ({ name: `${i}.jpg`, bytes: await photo() })));
+    const six = await Promise.all(
+      Array.from({ length: 6 }, async (_, i) => ({ name: `${i}.jpg`, bytes: await photo() })),
+    );
     await refusedWithNothingStored(six, /maximum of 5 images/);
     await refusedWithNothingStored([], /choose one or more images/);
   });
@@ -136,7 +185,12 @@ describe("creating a listing", () => {
       .jpeg()
       .toBuffer();
     expect((await sharp(withGps).metadata()).exif).toBeDefined();
-    const { listingId } = await createListing({ runtime: rt, viewer: sellerA, input, images: [{ name: "gps.jpg", bytes: withGps }] });
+    const { listingId } = await createListing({
+      runtime: rt,
+      viewer: sellerA,
+      input,
+      images: [{ name: "gps.jpg", bytes: withGps }],
+    });
     const [img] = await rt.db.select().from(s.listingImages).where(eq(s.listingImages.listingId, listingId));
     const stored = fs.readFileSync(path.join(uploads, `${img!.storageKey}-full.webp`));
     expect((await sharp(stored).metadata()).exif).toBeUndefined();
@@ -145,8 +199,16 @@ describe("creating a listing", () => {
 
 describe("moderation", () => {
   it("approval writes the seller's notification, the e-mail and an audit row, and makes it public", async () => {
-    const { listingId } = await createListing({ runtime: rt, viewer: sellerA, input: { ...input, title: "Approve me" }, images: [{ name: "a.jpg", bytes: await photo() }] });
-    expect((await findPublicListings({ db: rt.db, storage: rt.storage, limit: 100 })).map((l) => l.id)).not.toContain(listingId);
+    const { listingId } = await createListing({
+      runtime: rt,
+      viewer: sellerA,
+      input: { ...input, title: "Approve me" },
+      images: [{ name: "a.jpg", bytes: await photo() }],
+    });
+    expect((await findPublicListings({ db: rt.db, storage: rt.storage, limit: 100 })).map((l) => l.id)).not.toContain(
+      listingId,
+    );
+    await signMandate(sellerA, listingId);
     await moderateListing({ runtime: rt, admin, listingId, action: "approve" });
     const notes = await rt.db.select().from(s.notifications).where(eq(s.notifications.userId, sellerA.userId));
     expect(notes.some((n) => n.type === "listing_status" && n.title.includes("approved"))).toBe(true);
@@ -154,11 +216,41 @@ describe("moderation", () => {
     expect(mails.some((m) => m.template === "send-listing-notification" && m.subject.includes("approved"))).toBe(true);
     const audit = await rt.db.select().from(s.auditEvents).where(eq(s.auditEvents.entityId, listingId));
     expect(audit[0]).toMatchObject({ actorUserId: admin.userId, action: "listing.approve" });
-    expect((await findPublicListings({ db: rt.db, storage: rt.storage, limit: 100 })).map((l) => l.id)).toContain(listingId);
+    expect((await findPublicListings({ db: rt.db, storage: rt.storage, limit: 100 })).map((l) => l.id)).toContain(
+      listingId,
+    );
+  });
+
+  it("refuses to approve a listing whose mandate is not signed (409, nothing changes), then approves it once signed", async () => {
+    const { listingId } = await createListing({
+      runtime: rt,
+      viewer: sellerA,
+      input,
+      images: [{ name: "a.jpg", bytes: await photo() }],
+    });
+    const refused = await moderateListing({ runtime: rt, admin, listingId, action: "approve" }).catch(
+      (e: unknown) => e,
+    );
+    expect((refused as AppError).status).toBe(409);
+    expect((refused as AppError).message).toBe(
+      "Failed to update listing: the seller has not signed the exclusive sales mandate for this listing yet",
+    );
+    const [before] = await rt.db.select().from(s.listings).where(eq(s.listings.id, listingId));
+    expect(before).toMatchObject({ status: "pending", adminStatus: "pending" });
+    expect(await rt.db.select().from(s.auditEvents).where(eq(s.auditEvents.entityId, listingId))).toHaveLength(0);
+    await signMandate(sellerA, listingId);
+    await moderateListing({ runtime: rt, admin, listingId, action: "approve" });
+    const [after] = await rt.db.select().from(s.listings).where(eq(s.listings.id, listingId));
+    expect(after).toMatchObject({ status: "approved", adminStatus: "approved" });
   });
 
   it("refuses transitions outside the state map with a 409 and changes nothing", async () => {
-    const { listingId } = await createListing({ runtime: rt, viewer: sellerA, input, images: [{ name: "a.jpg", bytes: await photo() }] });
+    const { listingId } = await createListing({
+      runtime: rt,
+      viewer: sellerA,
+      input,
+      images: [{ name: "a.jpg", bytes: await photo() }],
+    });
     await moderateListing({ runtime: rt, admin, listingId, action: "reject" });
     const again = await moderateListing({ runtime: rt, admin, listingId, action: "approve" }).catch((e: unknown) => e);
     expect((again as AppError).status).toBe(409);
@@ -170,25 +262,50 @@ describe("moderation", () => {
   });
 
   it("refuses a non-admin, and an admin moderating their own listing", async () => {
-    const { listingId } = await createListing({ runtime: rt, viewer: sellerA, input, images: [{ name: "a.jpg", bytes: await photo() }] });
-    const bySeller = await moderateListing({ runtime: rt, admin: sellerA, listingId, action: "approve" }).catch((e: unknown) => e);
+    const { listingId } = await createListing({
+      runtime: rt,
+      viewer: sellerA,
+      input,
+      images: [{ name: "a.jpg", bytes: await photo() }],
+    });
+    const bySeller = await moderateListing({ runtime: rt, admin: sellerA, listingId, action: "approve" }).catch(
+      (e: unknown) => e,
+    );
     expect((bySeller as AppError).status).toBe(403);
     const sellerAdmin = { ...sellerA, isAdmin: true };
-    const own = await moderateListing({ runtime: rt, admin: sellerAdmin, listingId, action: "approve" }).catch((e: unknown) => e);
+    const own = await moderateListing({ runtime: rt, admin: sellerAdmin, listingId, action: "approve" }).catch(
+      (e: unknown) => e,
+    );
     expect((own as AppError).status).toBe(403);
   });
 
   it("hides an approved listing once it has expired", async () => {
-    const { listingId } = await createListing({ runtime: rt, viewer: sellerA, input, images: [{ name: "a.jpg", bytes: await photo() }] });
+    const { listingId } = await createListing({
+      runtime: rt,
+      viewer: sellerA,
+      input,
+      images: [{ name: "a.jpg", bytes: await photo() }],
+    });
+    await signMandate(sellerA, listingId);
     await moderateListing({ runtime: rt, admin, listingId, action: "approve" });
-    await rt.db.update(s.listings).set({ expiresOn: new Date(Date.now() - 1000) }).where(eq(s.listings.id, listingId));
-    expect((await findPublicListings({ db: rt.db, storage: rt.storage, limit: 100 })).map((l) => l.id)).not.toContain(listingId);
+    await rt.db
+      .update(s.listings)
+      .set({ expiresOn: new Date(Date.now() - 1000) })
+      .where(eq(s.listings.id, listingId));
+    expect((await findPublicListings({ db: rt.db, storage: rt.storage, limit: 100 })).map((l) => l.id)).not.toContain(
+      listingId,
+    );
   });
 });
 
 describe("ownership", () => {
   it("seller B cannot delete seller A's listing; seller A can, and its files go too", async () => {
-    const { listingId } = await createListing({ runtime: rt, viewer: sellerA, input, images: [{ name: "a.jpg", bytes: await photo() }] });
+    const { listingId } = await createListing({
+      runtime: rt,
+      viewer: sellerA,
+      input,
+      images: [{ name: "a.jpg", bytes: await photo() }],
+    });
     const error = await deleteOwnListing({ runtime: rt, viewer: sellerB, listingId }).catch((e: unknown) => e);
     expect((error as AppError).status).toBe(404);
     expect(await rt.db.select().from(s.listings).where(eq(s.listings.id, listingId))).toHaveLength(1);
@@ -201,9 +318,22 @@ describe("ownership", () => {
 describe("expiry", () => {
   it("the daily job flags listings whose 90 days are over, and only those", async () => {
     const { expireListings } = await import("#app/domain/listing/expire-listings.server.ts");
-    const { listingId: old } = await createListing({ runtime: rt, viewer: sellerA, input, images: [{ name: "a.jpg", bytes: await photo() }] });
-    const { listingId: fresh } = await createListing({ runtime: rt, viewer: sellerA, input, images: [{ name: "a.jpg", bytes: await photo() }] });
-    await rt.db.update(s.listings).set({ expiresOn: new Date(Date.now() - 60_000) }).where(eq(s.listings.id, old));
+    const { listingId: old } = await createListing({
+      runtime: rt,
+      viewer: sellerA,
+      input,
+      images: [{ name: "a.jpg", bytes: await photo() }],
+    });
+    const { listingId: fresh } = await createListing({
+      runtime: rt,
+      viewer: sellerA,
+      input,
+      images: [{ name: "a.jpg", bytes: await photo() }],
+    });
+    await rt.db
+      .update(s.listings)
+      .set({ expiresOn: new Date(Date.now() - 60_000) })
+      .where(eq(s.listings.id, old));
     expect(await expireListings({ db: rt.db })).toBeGreaterThanOrEqual(1);
     const [a] = await rt.db.select().from(s.listings).where(eq(s.listings.id, old));
     const [b] = await rt.db.select().from(s.listings).where(eq(s.listings.id, fresh));

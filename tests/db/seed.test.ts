@@ -107,6 +107,26 @@ describe(`seedDemo on a fresh ${dbLabel} database`, () => {
     }
   });
 
+  it("signs every listing's exclusive sales mandate, by its own seller, so the pending ones can be approved", async () => {
+    const rows = await t.db
+      .select({
+        listingId: s.listings.id,
+        sellerUserId: s.sellers.userId,
+        signer: s.mandateAgreements.userId,
+        status: s.mandateAgreements.status,
+        terms: s.mandateAgreements.termsText,
+      })
+      .from(s.listings)
+      .innerJoin(s.sellers, eq(s.sellers.id, s.listings.sellerId))
+      .leftJoin(s.mandateAgreements, eq(s.mandateAgreements.listingId, s.listings.id));
+    expect(rows.length).toBe(summary.listings);
+    for (const r of rows) {
+      expect(r.status).toBe("signed");
+      expect(r.signer).toBe(r.sellerUserId);
+      expect(r.terms).toContain(r.listingId);
+    }
+  });
+
   it("marks some urgent, some bargains, and every one at least one of the two", async () => {
     const rows = await t.db.select().from(s.listings);
     expect(rows.filter((r) => r.isUrgent).length).toBeGreaterThanOrEqual(5);

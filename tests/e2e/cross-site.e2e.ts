@@ -10,7 +10,7 @@ import { BASE_URL } from "../../playwright.config.ts";
 test("a cross-site post is refused by every state-changing route, whether the browser says so in Origin or Sec-Fetch-Site", async () => {
   const admin = await clientFor("admin");
   const buyer = await clientFor("buyer");
-  const targets = [
+  const targets: { client: typeof admin; path: string; form: Record<string, string> }[] = [
     { client: admin, path: "/admin?index", form: { intent: "approve", listingId: "00000000-0000-0000-0000-000000000000" } },
     { client: admin, path: "/admin/users/x", form: { intent: "delete" } },
     { client: buyer, path: "/buyer-dashboard", form: { intent: "offer" } },
@@ -19,7 +19,7 @@ test("a cross-site post is refused by every state-changing route, whether the br
     { client: buyer, path: "/signout", form: {} },
     { client: buyer, path: "/api/auth/sign-out", form: {} },
   ];
-  const foreign = [
+  const foreign: Record<string, string>[] = [
     { Origin: "https://evil.example" },
     { Origin: "null" },
     { "Sec-Fetch-Site": "cross-site" },

@@ -3,6 +3,7 @@ import { listingImages, listings, sellers, user } from "#db/schema.ts";
 import type { DbOrTx } from "#app/lib/db.server.ts";
 import type { Storage } from "#app/lib/storage.server.ts";
 import { imageVariantUrl } from "#app/lib/images.server.ts";
+import { mandateSignedSql } from "#app/domain/mandate/mandate-signed.server.ts";
 import { allowedActions } from "./listing-state.ts";
 import { isUuid } from "#app/lib/uuid.ts";
 
@@ -34,6 +35,7 @@ export async function findAdminListings(options: { db: DbOrTx; storage: Storage;
       expiresOn: listings.expiresOn,
       sellerName: sellers.fullName,
       sellerEmail: user.email,
+      mandateSigned: mandateSignedSql,
     })
     .from(listings)
     .innerJoin(sellers, eq(sellers.id, listings.sellerId))

@@ -2,30 +2,41 @@ import { describe, expect, it } from "vitest";
 import { allowedActions, listingBadge, nextListingState, type ListingState } from "./listing-state.ts";
 
 const S = (status: ListingState["status"], adminStatus: ListingState["adminStatus"]): ListingState => ({ status, adminStatus });
+/** A listing whose mandate is signed (the normal case for moderation). */
+const M = (status: ListingState["status"], adminStatus: ListingState["adminStatus"], mandateSigned = true) => ({
+  ...S(status, adminStatus),
+  mandateSigned,
+});
 const future = new Date(Date.now() + 86_400_000);
 const past = new Date(Date.now() - 86_400_000);
 
 describe("listing state map", () => {
   it("approves and rejects only while pending", () => {
-    expect(nextListingState(S("pending", "pending"), "approve")).toEqual(S("approved", "approved"));
-    expect(nextListingState(S("pending", "pending"), "reject")).toEqual(S("pending", "rejected"));
-    expect(nextListingState(S("pending", "rejected"), "approve")).toBeNull();
-    expect(nextListingState(S("approved", "approved"), "approve")).toBeNull();
-    expect(nextListingState(S("approved", "approved"), "reject")).toBeNull();
-    expect(nextListingState(S("pending", "rejected"), "reject")).toBeNull();
+    expect(nextListingState(M("pending", "pending"), "approve")).toEqual(S("approved", "approved"));
+    expect(nextListingState(M("pending", "pending"), "reject")).toEqual(S("pending", "rejected"));
+    expect(nextListingState(M("pending", "rejected"), "approve")).toBeNull();
+    expect(nextListingState(M("approved", "approved"), "approve")).toBeNull();
+    expect(nextListingState(M("approved", "approved"), "reject")).toBeNull();
+    expect(nextListingState(M("pending", "rejected"), "reject")).toBeNull();
+  });
+
+  it("approves only once the seller has signed the mandate; rejecting needs no mandate", () => {
+    expect(nextListingState(M("pending", "pending", false), "approve")).toBeNull();
+    expect(nextListingState(M("pending", "pending", false), "reject")).toEqual(S("pending", "rejected"));
+    expect(allowedActions(M("pending", "pending", false))).toEqual(["reject", "mark-sold"]);
   });
 
   it("marks sold from any state except sold", () => {
-    expect(nextListingState(S("approved", "approved"), "mark-sold")).toEqual(S("sold", "approved"));
-    expect(nextListingState(S("pending", "pending"), "mark-sold")).toEqual(S("sold", "pending"));
-    expect(nextListingState(S("sold", "approved"), "mark-sold")).toBeNull();
-    expect(nextListingState(S("sold", "pending"), "approve")).toBeNull();
+    expect(nextListingState(M("approved", "approved"), "mark-sold")).toEqual(S("sold", "approved"));
+    expect(nextListingState(M("pending", "pending"), "mark-sold")).toEqual(S("sold", "pending"));
+    expect(nextListingState(M("sold", "approved"), "mark-sold")).toBeNull();
+    expect(nextListingState(M("sold", "pending"), "approve")).toBeNull();
   });
 
   it("lists the allowed actions (the admin's buttons)", () => {
-    expect(allowedActions(S("pending", "pending"))).toEqual(["approve", "reject", "mark-sold"]);
-    expect(allowedActions(S("approved", "approved"))).toEqual(["mark-sold"]);
-    expect(allowedActions(S("sold", "approved"))).toEqual([]);
+    expect(allowedActions(M("pending", "pending"))).toEqual(["approve", "reject", "mark-sold"]);
+    expect(allowedActions(M("approved", "approved"))).toEqual(["mark-sold"]);
+    expect(allowedActions(M("sold", "approved"))).toEqual([]);
   });
 
   it("maps to the dashboard badge", () => {

@@ -2,25 +2,36 @@
  * The listing lifecycle as data (spec §4). Moderation changes go through
  * `nextListingState`; anything not in the map is refused.
  *
- * admin_status: pending → approved | rejected   (approve/reject only while pending)
+ * admin_status: pending → approved | rejected   (approve/reject only while pending;
+ *               approve only once the seller has signed the listing's mandate)
  * status:       pending → approved (on approval) → sold; sold at any time unless sold
  */
 export type ListingState = { status: "draft" | "pending" | "approved" | "sold"; adminStatus: "pending" | "approved" | "rejected" };
 export type ModerationAction = "approve" | "reject" | "mark-sold";
+/** What moderation needs to know: the state, and whether the exclusive sales mandate is signed. */
+export type ModerationSubject = ListingState & { mandateSigned: boolean };
 
-const TRANSITIONS: Record<ModerationAction, (s: ListingState) => ListingState | null> = {
-  approve: (s) => (s.adminStatus === "pending" && s.status !== "sold" ? { status: "approved", adminStatus: "approved" } : null),
+const TRANSITIONS: Record<ModerationAction, (s: ModerationSubject) => ListingState | null> = {
+  approve: (s) =>
+    s.adminStatus === "pending" && s.status !== "sold" && s.mandateSigned ? { status: "approved", adminStatus: "approved" } : null,
   reject: (s) => (s.adminStatus === "pending" && s.status !== "sold" ? { status: s.status, adminStatus: "rejected" } : null),
   "mark-sold": (s) => (s.status !== "sold" ? { status: "sold", adminStatus: s.adminStatus } : null),
 };
 
-export function nextListingState(current: ListingState, action: ModerationAction): ListingState | null {
+export function nextListingState(current: ModerationSubject, action: ModerationAction): ListingState | null {
   return TRANSITIONS[action](current);
 }
 
-export function allowedActions(current: ListingState): ModerationAction[] {
+export function allowedActions(current: ModerationSubject): ModerationAction[] {
   return (Object.keys(TRANSITIONS) as ModerationAction[]).filter((a) => TRANSITIONS[a](current) !== null);
 }
+
+/** The admin's words for admin_status. */
+export const ADMIN_STATUS_LABEL: Record<ListingState["adminStatus"], string> = {
+  pending: "Pending Review",
+  approved: "Approved",
+  rejected: "Rejected",
+};
 
 /** Dashboard badge: Sold, Expired, Rejected, Active, Pending or Draft. */
 export function listingBadge(l: ListingState & { expiresOn: Date | string; archived?: boolean }) {

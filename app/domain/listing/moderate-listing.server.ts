@@ -15,6 +15,7 @@ import type { Viewer } from "#app/domain/user/viewer.ts";
 import type { AdminEditListingInput } from "./listing-schemas.ts";
 import { nextListingState, type ModerationAction } from "./listing-state.ts";
 import { isUuid } from "#app/lib/uuid.ts";
+import { mandateSignedSql } from "#app/domain/mandate/mandate-signed.server.ts";
 
 const VERB: Record<ModerationAction | "edit" | "delete", { past: string; failure: string }> = {
   approve: { past: "approved", failure: "Failed to update listing" },
@@ -39,6 +40,7 @@ async function lockListing(tx: Tx, listingId: string) {
       adminStatus: listings.adminStatus,
       sellerUserId: sellers.userId,
       sellerEmail: user.email,
+      mandateSigned: mandateSignedSql,
     })
     .from(listings)
     .innerJoin(sellers, eq(sellers.id, listings.sellerId))
@@ -90,6 +92,13 @@ async function withListing<T>(
 export async function moderateListing(options: { runtime: Runtime; admin: Viewer; listingId: string; action: ModerationAction }) {
   const { action } = options;
   return withListing(options.runtime, options.admin, options.listingId, action, async (tx, listing) => {
+    if (action === "approve" && listing.adminStatus === "pending" && !listing.mandateSigned) {
+      throw new AppError(
+        "CONFLICT",
+        VERB[action].failure,
+        `${VERB[action].failure}: the seller has not signed the exclusive sales mandate for this listing yet`,
+      );
+    }
     const next = nextListingState(listing, action);
     if (!next) {
       throw new AppError(

@@ -4,7 +4,7 @@ import { useActionToast, type ActionToast } from "#app/components/forms/use-acti
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { ADMIN_FILTERS, findAdminListings, type AdminFilter } from "#app/domain/listing/find-admin-listings.server.ts";
-import type { ModerationAction } from "#app/domain/listing/listing-state.ts";
+import { ADMIN_STATUS_LABEL, type ModerationAction } from "#app/domain/listing/listing-state.ts";
 import { deleteListingAsAdmin, moderateListing } from "#app/domain/listing/moderate-listing.server.ts";
 import { AppError } from "#app/lib/app-error.ts";
 import { categoryLabel, formatAdminDate, formatPrice } from "#app/lib/format.ts";
@@ -43,7 +43,9 @@ export async function action({ request }: Route.ActionArgs) {
   return orError(async () => {
     if (intent === "delete") {
       const { title } = await deleteListingAsAdmin({ runtime, admin, listingId });
-      return { toast: { type: "success", title: "Item Deleted", description: `"${title}" was deleted.` } as ActionToast };
+      return {
+        toast: { type: "success", title: "Item Deleted", description: `"${title}" was deleted.` } as ActionToast,
+      };
     }
     if (intent === "approve" || intent === "reject" || intent === "mark-sold") {
       const { title } = await moderateListing({ runtime, admin, listingId, action: intent });
@@ -64,70 +66,99 @@ export default function AdminListings({ loaderData, actionData }: Route.Componen
           {actionData.toast.description}
         </div>
       ) : null}
-        <section className="mt-6" aria-label="Listings">
-          <div className="flex flex-wrap gap-2" role="group" aria-label="Filter by status">
-            {ADMIN_FILTER_LABELS.map(([id, label]) => (
-              <Button key={id} asChild size="sm" variant={status === id ? "default" : "outline"}>
-                <Link to={`/admin?status=${id}`}>{label}</Link>
-              </Button>
-            ))}
-          </div>
-          {listings.length === 0 ? (
-            <p className="mt-10 text-center text-gray-500">No listings here.</p>
-          ) : (
-            <ul className="mt-6 space-y-4">
-              {listings.map((l) => (
-                <li key={l.id} className="flex flex-col gap-4 rounded-lg border bg-white p-4 sm:flex-row" aria-label={l.title}>
-                  <img
-                    src={l.imageUrl ?? "/placeholder.svg"}
-                    alt=""
-                    className="aspect-[4/3] w-full rounded object-cover sm:w-48"
-                    loading="lazy"
-                  />
-                  <div className="min-w-0 flex-1 space-y-1">
-                    <div className="flex flex-wrap items-center gap-2">
-                      <h2 className="text-lg font-semibold">{l.title}</h2>
-                      {l.isUrgent ? <Badge variant="urgent">Urgent</Badge> : null}
-                      {l.isBargain ? <Badge variant="bargain">Bargain</Badge> : null}
-                      <Badge variant="secondary">{l.adminStatus === "pending" ? "Pending Review" : l.adminStatus}</Badge>
-                      {l.status === "sold" ? <Badge variant="outline">Sold</Badge> : null}
-                    </div>
-                    <p className="text-sm text-gray-600">
-                      {l.sellerName ?? "Seller"} · {l.sellerEmail}
-                    </p>
-                    <p className="text-sm text-gray-700">
-                      {l.description.length > 150 ? `${l.description.slice(0, 150)}...` : l.description}
-                    </p>
-                    <p className="font-bold text-brand-700">
-                      {formatPrice(l.price)} <span className="text-sm font-normal text-gray-500">· {categoryLabel(l.category)}</span>
-                    </p>
-                    <p className="text-xs text-gray-500">Created {formatAdminDate(l.createdOn)}</p>
+      <section className="mt-6" aria-label="Listings">
+        <div className="flex flex-wrap gap-2" role="group" aria-label="Filter by status">
+          {ADMIN_FILTER_LABELS.map(([id, label]) => (
+            <Button key={id} asChild size="sm" variant={status === id ? "default" : "outline"}>
+              <Link to={`/admin?status=${id}`}>{label}</Link>
+            </Button>
+          ))}
+        </div>
+        {listings.length === 0 ? (
+          <p className="mt-10 text-center text-gray-500">No listings here.</p>
+        ) : (
+          <ul className="mt-6 space-y-4">
+            {listings.map((l) => (
+              <li
+                key={l.id}
+                className="flex flex-col gap-4 rounded-lg border bg-white p-4 sm:flex-row"
+                aria-label={l.title}
+              >
+                <img
+                  src={l.imageUrl ?? "/placeholder.svg"}
+                  alt=""
+                  className="aspect-[4/3] w-full rounded object-cover sm:w-48"
+                  loading="lazy"
+                />
+                <div className="min-w-0 flex-1 space-y-1">
+                  <div className="flex flex-wrap items-center gap-2">
+                    <h2 className="text-lg font-semibold">{l.title}</h2>
+                    {l.isUrgent ? <Badge variant="urgent">Urgent</Badge> : null}
+                    {l.isBargain ? <Badge variant="bargain">Bargain</Badge> : null}
+                    <Badge variant="secondary">{ADMIN_STATUS_LABEL[l.adminStatus]}</Badge>
+                    {l.status === "sold" ? <Badge variant="outline">Sold</Badge> : null}
+                    {l.mandateSigned ? (
+                      <Badge variant="outline">Mandate signed</Badge>
+                    ) : (
+                      <Badge variant="outline" className="border-amber-300 bg-amber-50 text-amber-900">
+                        Mandate not signed
+                      </Badge>
+                    )}
                   </div>
-                  <div className="flex flex-row flex-wrap gap-2 sm:w-40 sm:flex-col">
-                    {l.actions.includes("approve") ? <ActionButton id={l.id} intent="approve" label="Approve" busy={navigation.state !== "idle"} /> : null}
-                    {l.actions.includes("reject") ? (
-                      <ActionButton id={l.id} intent="reject" label="Reject" variant="outline" busy={navigation.state !== "idle"} />
-                    ) : null}
-                    {l.actions.includes("mark-sold") ? (
-                      <ActionButton id={l.id} intent="mark-sold" label="Mark as Sold" variant="secondary" busy={navigation.state !== "idle"} />
-                    ) : null}
-                    <Button asChild size="sm" variant="outline">
-                      <Link to={`/admin/listings/${l.id}/edit`}>Edit</Link>
-                    </Button>
+                  <p className="text-sm text-gray-600">
+                    {l.sellerName ?? "Seller"} · {l.sellerEmail}
+                  </p>
+                  <p className="text-sm text-gray-700">
+                    {l.description.length > 150 ? `${l.description.slice(0, 150)}...` : l.description}
+                  </p>
+                  <p className="font-bold text-brand-700">
+                    {formatPrice(l.price)}{" "}
+                    <span className="text-sm font-normal text-gray-500">· {categoryLabel(l.category)}</span>
+                  </p>
+                  <p className="text-xs text-gray-500">Created {formatAdminDate(l.createdOn)}</p>
+                </div>
+                <div className="flex flex-row flex-wrap gap-2 sm:w-40 sm:flex-col">
+                  {l.actions.includes("approve") ? (
+                    <ActionButton id={l.id} intent="approve" label="Approve" busy={navigation.state !== "idle"} />
+                  ) : null}
+                  {l.adminStatus === "pending" && !l.mandateSigned ? (
+                    <p className="text-xs text-amber-900">Approval waits for the seller to sign the mandate.</p>
+                  ) : null}
+                  {l.actions.includes("reject") ? (
                     <ActionButton
                       id={l.id}
-                      intent="delete"
-                      label="Delete"
-                      variant="destructive"
+                      intent="reject"
+                      label="Reject"
+                      variant="outline"
                       busy={navigation.state !== "idle"}
-                      confirm={`Delete "${l.title}" permanently? This cannot be undone.`}
                     />
-                  </div>
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
+                  ) : null}
+                  {l.actions.includes("mark-sold") ? (
+                    <ActionButton
+                      id={l.id}
+                      intent="mark-sold"
+                      label="Mark as Sold"
+                      variant="secondary"
+                      busy={navigation.state !== "idle"}
+                    />
+                  ) : null}
+                  <Button asChild size="sm" variant="outline">
+                    <Link to={`/admin/listings/${l.id}/edit`}>Edit</Link>
+                  </Button>
+                  <ActionButton
+                    id={l.id}
+                    intent="delete"
+                    label="Delete"
+                    variant="destructive"
+                    busy={navigation.state !== "idle"}
+                    confirm={`Delete "${l.title}" permanently? This cannot be undone.`}
+                  />
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
     </>
   );
 }
