@@ -9,7 +9,6 @@ import {
   ScrollRestoration,
   useRouteLoaderData,
 } from "react-router";
-import { toast as showToast } from "sonner";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { ErrorScreen } from "#app/components/layout/error-screen.tsx";
@@ -19,6 +18,7 @@ import { NotFound } from "#app/components/layout/not-found.tsx";
 import { Toaster } from "#app/components/ui/toaster.tsx";
 import { getViewer } from "#app/domain/user/get-viewer.server.ts";
 import { readToasts } from "#app/lib/toast.server.ts";
+import { showActionToast } from "#app/components/forms/use-action-toast.ts";
 import { useNonce } from "#app/lib/nonce-provider.ts";
 import { getRuntime } from "#app/lib/runtime.server.ts";
 import { countUnread } from "#app/domain/notification/find-notifications.server.ts";
@@ -67,10 +67,8 @@ export default function App({ loaderData }: Route.ComponentProps) {
     document.documentElement.dataset.hydrated = "true";
   }, []);
   useEffect(() => {
-    for (const toast of toasts) {
-      const fn = toast.type === "error" ? showToast.error : toast.type === "success" ? showToast.success : showToast;
-      fn(toast.title, { description: toast.description });
-    }
+    // A redirect's toasts (one outcome, sometimes in two parts) replace the last outcome shown.
+    toasts.forEach((toast, i) => showActionToast(toast, i === 0 ? "action-outcome" : `action-outcome-${i}`));
   }, [toasts]);
   return (
     <>

@@ -126,11 +126,15 @@ test("the PDF mandate: request it by e-mail, upload it signed", async ({ browser
   await upload.setInputFiles({ name: "signed.pdf", mimeType: "application/pdf", buffer: Buffer.from("not really a pdf") });
   await seller.getByRole("button", { name: "Submit Signed PDF" }).click();
   await expect(seller.getByText("Please upload a PDF file.").first()).toBeVisible();
+  const errorToasts = seller.locator('[data-sonner-toast][data-type="error"]');
+  await expect(errorToasts).toHaveCount(1);
 
   await upload.setInputFiles({ name: "signed.pdf", mimeType: "application/pdf", buffer: bytes });
   await seller.getByRole("button", { name: "Submit Signed PDF" }).click();
   await expect(seller).toHaveURL(/\/seller-dashboard$/);
   await expect(seller.getByText("Mandate Agreement Submitted").first()).toBeVisible();
+  // The earlier error does not linger next to the success.
+  await expect(errorToasts).toHaveCount(0);
   const agreement = seller.getByRole("listitem").filter({ hasText: title });
   await expect(agreement.getByRole("link", { name: "Download PDF" })).toBeVisible();
   const href = await agreement.getByRole("link", { name: "Download PDF" }).getAttribute("href");

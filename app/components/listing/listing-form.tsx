@@ -8,6 +8,7 @@ import { LocateFixed, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
+import { clearActionToast, showActionToast } from "#app/components/forms/use-action-toast.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import { Label } from "#app/components/ui/label.tsx";
@@ -50,7 +51,13 @@ const DRAFT_FIELDS = ["title", "description", "category", "condition", "price", 
 
 type Photo = { id: string; file: File; preview: string };
 
-export function ListingForm({ onCreated, saveDraft = false }: { onCreated?: (listingId: string) => void; saveDraft?: boolean }) {
+export function ListingForm({
+  onCreated,
+  saveDraft = false,
+}: {
+  onCreated?: (listingId: string) => void;
+  saveDraft?: boolean;
+}) {
   const formRef = useRef<HTMLFormElement>(null);
   const navigate = useNavigate();
   const [photos, setPhotos] = useState<Photo[]>([]);
@@ -95,7 +102,8 @@ export function ListingForm({ onCreated, saveDraft = false }: { onCreated?: (lis
       const form = formRef.current;
       if (!form) return;
       const values: Record<string, string> = {};
-      for (const name of DRAFT_FIELDS) values[name] = (form.elements.namedItem(name) as HTMLInputElement | null)?.value ?? "";
+      for (const name of DRAFT_FIELDS)
+        values[name] = (form.elements.namedItem(name) as HTMLInputElement | null)?.value ?? "";
       localStorage.setItem(DRAFT_KEY, JSON.stringify({ savedAt: Date.now(), values }));
     }, 1000);
   }
@@ -119,7 +127,9 @@ export function ListingForm({ onCreated, saveDraft = false }: { onCreated?: (lis
       try {
         const compressed = await compressImage(file, device);
         if (compressed.size > MAX_UPLOAD_BYTES) {
-          toast.error("Image processing failed", { description: IMAGE_MESSAGES.stillTooLarge(megabytes(compressed.size)) });
+          toast.error("Image processing failed", {
+            description: IMAGE_MESSAGES.stillTooLarge(megabytes(compressed.size)),
+          });
           continue;
         }
         added.push({ id: crypto.randomUUID(), file: compressed, preview: URL.createObjectURL(compressed) });
@@ -174,11 +184,11 @@ export function ListingForm({ onCreated, saveDraft = false }: { onCreated?: (lis
     if (!parsed.success) {
       const messages = [...new Set(parsed.error.issues.map((i) => i.message))];
       setErrors(messages);
-      toast.error(LISTING_TITLES[messages[0]!] ?? "Error", { description: messages[0] });
+      showActionToast({ type: "error", title: LISTING_TITLES[messages[0]!] ?? "Error", description: messages[0] });
       return;
     }
     if (photos.length === 0) {
-      toast.error("No file selected", { description: IMAGE_MESSAGES.none });
+      showActionToast({ type: "error", title: "No file selected", description: IMAGE_MESSAGES.none });
       return;
     }
     setErrors([]);
@@ -188,16 +198,25 @@ export function ListingForm({ onCreated, saveDraft = false }: { onCreated?: (lis
       const res = await uploadWithProgress("/api/listings", data, setProgress);
       const body = res.json as { listingId?: string; title?: string; message?: string } | null;
       if (res.status === 401) {
-        toast.error("Authentication Error", { description: "Please sign out and sign back in, then try again." });
+        showActionToast({
+          type: "error",
+          title: "Authentication Error",
+          description: "Please sign out and sign back in, then try again.",
+        });
         setProgress(null);
         return;
       }
       if (res.status !== 201 || !body?.listingId) {
-        toast.error(body?.title ?? "Error", { description: body?.message ?? "Failed to create listing. Please try again." });
+        showActionToast({
+          type: "error",
+          title: body?.title ?? "Error",
+          description: body?.message ?? "Failed to create listing. Please try again.",
+        });
         setProgress(null);
         return;
       }
       setProgress(100);
+      clearActionToast();
       // Let the seller see the finished bar before the mandate opens.
       await new Promise((r) => setTimeout(r, 400));
       // Reset everything but the location (spec §4).
@@ -210,7 +229,11 @@ export function ListingForm({ onCreated, saveDraft = false }: { onCreated?: (lis
       if (onCreated) onCreated(body.listingId);
       else navigate(`/seller/mandate/${body.listingId}`);
     } catch {
-      toast.error("Error", { description: "Network error while uploading images. Please check your connection and try again." });
+      showActionToast({
+        type: "error",
+        title: "Error",
+        description: "Network error while uploading images. Please check your connection and try again.",
+      });
       setProgress(null);
     }
   }
@@ -237,7 +260,14 @@ export function ListingForm({ onCreated, saveDraft = false }: { onCreated?: (lis
       ) : null}
       <div className="space-y-1.5">
         <Label htmlFor="listing-title">Title *</Label>
-        <Input id="listing-title" name="title" list="machinery-suggestions" required maxLength={120} placeholder="e.g. 2019 CAT 320D Excavator" />
+        <Input
+          id="listing-title"
+          name="title"
+          list="machinery-suggestions"
+          required
+          maxLength={120}
+          placeholder="e.g. 2019 CAT 320D Excavator"
+        />
         <datalist id="machinery-suggestions">
           {MACHINERY_SUGGESTIONS.map((s) => (
             <option key={s} value={s} />
@@ -246,7 +276,13 @@ export function ListingForm({ onCreated, saveDraft = false }: { onCreated?: (lis
       </div>
       <div className="space-y-1.5">
         <Label htmlFor="listing-description">Description *</Label>
-        <Textarea id="listing-description" name="description" required maxLength={5000} placeholder="Hours, service history, attachments, condition…" />
+        <Textarea
+          id="listing-description"
+          name="description"
+          required
+          maxLength={5000}
+          placeholder="Hours, service history, attachments, condition…"
+        />
       </div>
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <div className="space-y-1.5">
@@ -286,7 +322,14 @@ export function ListingForm({ onCreated, saveDraft = false }: { onCreated?: (lis
           <div className="flex gap-2">
             <Input id="listing-location" name="location" maxLength={120} placeholder="e.g. Johannesburg, Gauteng" />
             {hydrated ? (
-              <Button type="button" variant="outline" size="icon" onClick={useMyLocation} aria-label="Use my location" title="Use my location">
+              <Button
+                type="button"
+                variant="outline"
+                size="icon"
+                onClick={useMyLocation}
+                aria-label="Use my location"
+                title="Use my location"
+              >
                 <LocateFixed />
               </Button>
             ) : null}

@@ -1,8 +1,7 @@
 import { useState } from "react";
 import { Form, Link, useNavigate, useNavigation } from "react-router";
-import { toast } from "sonner";
 import type { Route } from "./+types/seller-mandate";
-import { useActionToast, type ActionToast } from "#app/components/forms/use-action-toast.ts";
+import { showActionToast, useActionToast, type ActionToast } from "#app/components/forms/use-action-toast.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "#app/components/ui/dialog.tsx";
 import { Input } from "#app/components/ui/input.tsx";
@@ -83,7 +82,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       const [file] = await filesOf(form, "signedPdf");
       await submitSignedMandate({ runtime, ctx, userId: viewer.userId, file });
       return redirectWithToast("/seller-dashboard", [
-        { type: "success", title: "Mandate Agreement Submitted", description: "Thank you: we received your signed mandate." },
+        {
+          type: "success",
+          title: "Mandate Agreement Submitted",
+          description: "Thank you: we received your signed mandate.",
+        },
         SUBMITTED,
       ]);
     }
@@ -99,7 +102,9 @@ export default function SellerMandate({ loaderData, actionData }: Route.Componen
   const [accepted, setAccepted] = useState(false);
   const { listingTitle, email, terms, signed } = loaderData;
   const pdfRequested = loaderData.pdfRequested || actionData?.toast?.title === "PDF Mandate Sent";
-  const problems = [!email && "User email is required", !listingTitle && "Listing title is required"].filter(Boolean) as string[];
+  const problems = [!email && "User email is required", !listingTitle && "Listing title is required"].filter(
+    Boolean,
+  ) as string[];
   const disabled = problems.length > 0 || busy;
 
   return (
@@ -124,7 +129,10 @@ export default function SellerMandate({ loaderData, actionData }: Route.Componen
             <strong>{actionData.toast.title}</strong> {actionData.toast.description}
           </div>
         ) : null}
-        <pre className="max-h-72 overflow-y-auto whitespace-pre-wrap rounded border bg-gray-50 p-3 font-sans text-sm" aria-label="Agreement text">
+        <pre
+          className="max-h-72 overflow-y-auto whitespace-pre-wrap rounded border bg-gray-50 p-3 font-sans text-sm"
+          aria-label="Agreement text"
+        >
           {terms}
         </pre>
         {signed ? (
@@ -154,7 +162,9 @@ export default function SellerMandate({ loaderData, actionData }: Route.Componen
               </Button>
             </Form>
             <div className="border-t pt-4">
-              <p className="text-sm text-gray-700">Prefer pen and paper? We e-mail you the mandate as a PDF to print and sign.</p>
+              <p className="text-sm text-gray-700">
+                Prefer pen and paper? We e-mail you the mandate as a PDF to print and sign.
+              </p>
               <Form method="post" className="mt-2">
                 <input type="hidden" name="intent" value="request-pdf" />
                 <Button type="submit" variant="outline" disabled={disabled}>
@@ -171,10 +181,14 @@ export default function SellerMandate({ loaderData, actionData }: Route.Componen
                   const file = (e.currentTarget.elements.namedItem("signedPdf") as HTMLInputElement).files?.[0];
                   if (!file || file.type !== "application/pdf") {
                     e.preventDefault();
-                    toast.error("Invalid file", { description: "Please upload a PDF file." });
+                    showActionToast({ type: "error", title: "Invalid file", description: "Please upload a PDF file." });
                   } else if (file.size >= MAX_PDF_BYTES) {
                     e.preventDefault();
-                    toast.error("File too large", { description: "PDF file must be smaller than 10MB." });
+                    showActionToast({
+                      type: "error",
+                      title: "File too large",
+                      description: "PDF file must be smaller than 10MB.",
+                    });
                   }
                 }}
               >
