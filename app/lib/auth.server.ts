@@ -76,7 +76,10 @@ export function createAuth(options: { db: Db; env: Env; mailer: AuthMailer; trus
       autoSignInAfterVerification: true,
       expiresIn: VERIFY_EMAIL_EXPIRES_IN,
       sendVerificationEmail: async ({ user, url }) => {
-        await mailer.verifyEmail({ email: user.email, name: user.name, url });
+        // Resent on an unverified sign-in: land on the confirmation page like the sign-up e-mail does.
+        const link = new URL(url);
+        link.searchParams.set("callbackURL", "/auth/callback?type=signup");
+        await mailer.verifyEmail({ email: user.email, name: user.name, url: link.toString() });
       },
     },
     account: {

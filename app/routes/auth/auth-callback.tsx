@@ -19,7 +19,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   if (url.searchParams.get("error")) return { state: "invalid" as const, next: "/signin" };
   const viewer = await getViewer(request);
-  if (!viewer || !viewer.emailVerified) return { state: "failed" as const, next: "/signin" };
+  // better-auth sends an already-confirmed address here without a session (a link opened twice).
+  if (!viewer) return { state: "already" as const, next: "/signin" };
+  if (!viewer.emailVerified) return { state: "failed" as const, next: "/signin" };
   return { state: "confirmed" as const, next: homePathFor(viewer) };
 }
 
@@ -31,6 +33,15 @@ export default function AuthCallback({ loaderData }: Route.ComponentProps) {
         <meta httpEquiv="refresh" content={`2;url=${next}`} />
         <Button asChild className="w-full">
           <Link to={next}>Continue</Link>
+        </Button>
+      </AuthCard>
+    );
+  }
+  if (state === "already") {
+    return (
+      <AuthCard title="Email Already Confirmed" description="This link has already been used and your email is confirmed. Please sign in.">
+        <Button asChild className="w-full">
+          <Link to="/signin">Go to Sign In</Link>
         </Button>
       </AuthCard>
     );
