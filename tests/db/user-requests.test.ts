@@ -10,6 +10,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as s from "#db/schema.ts";
 import { createUserRequest } from "#app/domain/request/create-user-request.server.ts";
+import { createPurchaseRequest } from "#app/domain/transaction/create-purchase-request.server.ts";
 import { findRequestableListings, findUserRequests } from "#app/domain/request/find-user-requests.server.ts";
 import { formatPreferredDate, todayInJohannesburg, type UserRequestInput } from "#app/domain/request/request-schemas.ts";
 import { createBuyerProfile } from "#app/domain/user/create-buyer-profile.server.ts";
@@ -319,6 +320,17 @@ describe("reading requests", () => {
     expect(mine.find((r) => r.requestType === "viewing" && !r.listingId)!.listingTitle).toBeNull();
     expect(mine.find((r) => r.requestType === "offer")!.offerAmount).toBe("780000.50");
     expect(await findUserRequests({ db: rt.db, userId: other.userId })).toHaveLength(1);
+  });
+
+  it("a buyer's purchase requests are in the same list, with the amount and the listing", async () => {
+    await createPurchaseRequest({ db: rt.db, storage: rt.storage, viewer: buyer, listingId: publicListing });
+    const mine = await findUserRequests({ db: rt.db, userId: buyer.userId });
+    expect(mine[0]).toMatchObject({ requestType: "purchase", listingId: publicListing, listingTitle: "CAT 320D Excavator", status: "new" });
+    expect(Number(mine[0]!.offerAmount)).toBeGreaterThan(0);
+    expect(mine.map((r) => r.requestType)).toEqual(["purchase", "quote", "viewing", "viewing", "offer"]);
+    // Nobody else sees it.
+    const other = readyBuyer(otherBuyer);
+    expect((await findUserRequests({ db: rt.db, userId: other.userId })).map((r) => r.requestType)).not.toContain("purchase");
   });
 
   it("offers only public listings to choose from, plus a preselected public one", async () => {

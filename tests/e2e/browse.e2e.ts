@@ -22,8 +22,16 @@ test("a visitor searches with a price range, loads more, and is asked to sign in
   const values = prices.map((p) => Number(p.replace(/[^\d]/g, "")));
   expect(values).toEqual([...values].sort((a, b) => a - b));
   // Visitors see descriptions cut to 80 characters.
+  const firstTitle = titles[0]!;
   await page.getByRole("list", { name: "Listings" }).getByRole("link", { name: "View Details" }).first().click();
-  await expect(page).toHaveURL(/\/signin/);
+  await expect(page).toHaveURL(/\/signin\?redirectTo=%2Flisting%2F/);
+  // After signing in, the buyer lands on the listing they wanted.
+  await page.locator("html[data-hydrated]").waitFor();
+  await page.getByLabel("Email").fill(demoUser("buyer").email);
+  await page.getByLabel("Password").fill(demoUser("buyer").password);
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await expect(page).toHaveURL(/\/listing\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(firstTitle);
 });
 
 test("a listing page shows gallery, breakdown and structured data; a visitor is asked to sign in to buy", async ({ page, request }) => {
@@ -80,6 +88,11 @@ test("a buyer saves a favourite, sends a purchase request once, and the admin se
   const listingTitle = (await buyerPage.getByRole("heading", { level: 1 }).innerText()).trim();
   await buyerPage.getByRole("button", { name: "Make Purchase Request" }).click();
   await expect(buyerPage.getByText("Purchase Request Sent").first()).toBeVisible();
+  // The buyer finds it under Your requests.
+  await gotoReady(buyerPage, "/buyer-dashboard");
+  const row = buyerPage.getByRole("row").filter({ hasText: listingTitle }).filter({ hasText: "Purchase" });
+  await expect(row.first()).toBeVisible();
+  await expect(row.first()).toContainText("New");
 
   const adminPage = await browser.newPage();
   const admin = demoUser("admin");

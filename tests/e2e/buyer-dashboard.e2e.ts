@@ -118,6 +118,10 @@ test("a listing can be preselected with ?listing=", async ({ page }) => {
   const id = await options.nth(2).getAttribute("value");
   await gotoReady(page, `/buyer-dashboard?tab=quote&listing=${id}`);
   await expect(page.locator("form#quote-form").getByLabel("Listing (optional)")).toHaveValue(id!);
+  // Another tab starts clean: the listing is not carried over to a different kind of request.
+  await page.getByRole("navigation", { name: "Request type" }).getByRole("link", { name: "Make Offer" }).click();
+  await expect(page).toHaveURL(/\?tab=offer$/);
+  await expect(page.locator("form#offer-form").getByLabel("Listing (optional)")).toHaveValue("");
 });
 
 test("the buyer dashboard's requests work with JavaScript disabled", async ({ browser }) => {

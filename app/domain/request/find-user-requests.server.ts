@@ -1,12 +1,14 @@
 /**
  * Reads for the buyer dashboard: the buyer's own requests (spec §7
- * user_requests, newest first, with the listing title) and the public
+ * user_requests, plus purchase requests from transactions, newest first, with the listing title) and the public
  * listings a request may name. Ownership is part of the query.
  */
-import { and, desc, eq } from "drizzle-orm";
-import { listings, userRequests } from "#db/schema.ts";
+import { and, desc, eq, sql } from "drizzle-orm";
+import { unionAll } from "drizzle-orm/pg-core";
+import { buyers, listings, transactions, userRequests } from "#db/schema.ts";
 import { isPublicListing } from "#app/domain/listing/listing-visibility.server.ts";
 import type { DbOrTx } from "#app/lib/db.server.ts";
+import type { BuyerRequestKind } from "./request-state.ts";
 
 export const REQUESTABLE_LISTINGS_LIMIT = 100;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -14,9 +16,11 @@ export const OWN_REQUESTS_LIMIT = 50;
 
 export type OwnRequest = {
   id: string;
-  requestType: "offer" | "viewing" | "quote";
+  /** Offers, viewings and quotes (user_requests) and purchase requests (transactions). */
+  requestType: BuyerRequestKind;
   listingId: string | null;
   listingTitle: string | null;
+  /** The offer amount, or the purchase request's amount. */
   offerAmount: string | null;
   preferredDate: string | null;
   preferredTime: string | null;
@@ -27,19 +31,19 @@ export type OwnRequest = {
   createdAt: string;
 };
 
-/** The signed-in user's own requests, newest first. */
+/** The signed-in user's own requests and purchase requests, newest first (one UNION ALL query). */
 export async function findUserRequests(options: { db: DbOrTx; userId: string; limit?: number }): Promise<OwnRequest[]> {
   const { db, userId, limit = OWN_REQUESTS_LIMIT } = options;
-  const rows = await db
+  const requests = db
     .select({
       id: userRequests.id,
-      requestType: userRequests.requestType,
+      requestType: sql<BuyerRequestKind>`${userRequests.requestType}`.as("request_type"),
       listingId: userRequests.listingId,
       listingTitle: listings.title,
       offerAmount: userRequests.offerAmount,
       preferredDate: userRequests.preferredDate,
       preferredTime: userRequests.preferredTime,
-      quoteType: userRequests.quoteType,
+      quoteType: sql<string | null>`${userRequests.quoteType}`.as("quote_type"),
       details: userRequests.details,
       message: userRequests.message,
       status: userRequests.status,
@@ -47,10 +51,31 @@ export async function findUserRequests(options: { db: DbOrTx; userId: string; li
     })
     .from(userRequests)
     .leftJoin(listings, eq(listings.id, userRequests.listingId))
-    .where(eq(userRequests.userId, userId))
+    .where(eq(userRequests.userId, userId));
+  const purchases = db
+    .select({
+      id: transactions.id,
+      requestType: sql<BuyerRequestKind>`'purchase'`.as("request_type"),
+      listingId: transactions.listingId,
+      listingTitle: listings.title,
+      offerAmount: transactions.amount,
+      preferredDate: sql<string | null>`null::date`.as("preferred_date"),
+      preferredTime: sql<string | null>`null::text`.as("preferred_time"),
+      quoteType: sql<string | null>`null::text`.as("quote_type"),
+      details: sql<string | null>`null::text`.as("details"),
+      message: sql<string | null>`null::text`.as("message"),
+      status: transactions.status,
+      createdAt: transactions.createdAt,
+    })
+    .from(transactions)
+    .innerJoin(buyers, eq(buyers.id, transactions.buyerId))
+    .leftJoin(listings, eq(listings.id, transactions.listingId))
+    .where(eq(buyers.userId, userId));
+  // In a UNION the ORDER BY names the result's columns (created_at, id).
+  const rows = await unionAll(requests, purchases)
     .orderBy(desc(userRequests.createdAt), desc(userRequests.id))
     .limit(limit);
-  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+  return rows.map((r) => ({ ...r, createdAt: new Date(r.createdAt).toISOString() }));
 }
 
 export type RequestableListing = { id: string; title: string };

@@ -22,12 +22,6 @@ export const QUOTE_TYPE_LABELS: Record<(typeof QUOTE_TYPES)[number], string> = {
   other: "Other",
 };
 
-export const REQUEST_TYPE_LABELS: Record<(typeof REQUEST_TYPES)[number], string> = {
-  offer: "Offer",
-  viewing: "Viewing",
-  quote: "Quote",
-};
-
 export const REQUEST_STATUS_LABELS: Record<(typeof REQUEST_STATUSES)[number], string> = {
   new: "New",
   contacted: "Contacted",

@@ -51,13 +51,13 @@ import {
   REQUEST_FORM_SCHEMAS,
   REQUEST_STATUS_LABELS,
   REQUEST_TITLES,
-  REQUEST_TYPE_LABELS,
   todayInJohannesburg,
   VIEWING_TIMES,
   ViewingRequestSchema,
   type RequestType,
   type UserRequestInput,
 } from "#app/domain/request/request-schemas.ts";
+import { BUYER_REQUEST_KIND_LABEL } from "#app/domain/request/request-state.ts";
 import { BUYER_PROFILE_MESSAGES, BUYER_PROFILE_TITLES, CreateBuyerProfileSchema } from "#app/domain/user/buyer-profile-schema.ts";
 import { getProfile } from "#app/domain/user/complete-profile.server.ts";
 import { createBuyerProfile } from "#app/domain/user/create-buyer-profile.server.ts";
@@ -363,11 +363,8 @@ function SentNotice({ actionData, intent }: { actionData: MaybeActionData; inten
 function MakeRequest({ loaderData, actionData }: { loaderData: DashboardData; actionData: MaybeActionData }) {
   const [searchParams] = useSearchParams();
   const tab = tabOf(searchParams);
-  const linkFor = (value: RequestType) => {
-    const params = new URLSearchParams(searchParams);
-    params.set("tab", value);
-    return `?${params.toString()}`;
-  };
+  // A tab starts clean: a listing chosen for one request type is not carried over to another.
+  const linkFor = (value: RequestType) => `?tab=${value}`;
   return (
     <>
       <nav aria-label="Request type" className="inline-flex max-w-full flex-wrap items-center gap-1 rounded-lg bg-gray-100 p-1 text-gray-600">
@@ -585,7 +582,7 @@ const STATUS_VARIANT: Record<OwnRequest["status"], "default" | "warning" | "seco
 };
 
 function requestSummary(r: OwnRequest) {
-  if (r.requestType === "offer") return r.offerAmount ? formatOfferAmount(r.offerAmount) : "";
+  if (r.requestType === "offer" || r.requestType === "purchase") return r.offerAmount ? formatOfferAmount(r.offerAmount) : "";
   if (r.requestType === "viewing") return r.preferredDate ? `${formatPreferredDate(r.preferredDate)} at ${r.preferredTime ?? ""}` : "";
   const label = r.quoteType ? (QUOTE_TYPE_LABELS[r.quoteType as keyof typeof QUOTE_TYPE_LABELS] ?? r.quoteType) : "";
   const details = r.details && r.details.length > 80 ? `${r.details.slice(0, 80)}...` : (r.details ?? "");
@@ -611,7 +608,7 @@ function RequestList({ requests }: { requests: OwnRequest[] }) {
         <tbody>
           {requests.map((r) => (
             <tr key={r.id} className="border-b last:border-0">
-              <td className="py-2 pr-4 font-medium">{REQUEST_TYPE_LABELS[r.requestType]}</td>
+              <td className="py-2 pr-4 font-medium">{BUYER_REQUEST_KIND_LABEL[r.requestType]}</td>
               <td className="py-2 pr-4">
                 {r.listingId && r.listingTitle ? (
                   <Link to={`/listing/${r.listingId}`} className="text-brand-700 underline">

@@ -157,7 +157,9 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
         <ul className="mt-6 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Listings">
           {more.items.map((l) => (
             <li key={l.id}>
-              <ListingCard listing={l} detailsHref={view === "buyer" ? `/listing/${l.id}` : "/signin"} />
+              <ListingCard listing={l} detailsHref={
+                  view === "buyer" ? `/listing/${l.id}` : `/signin?redirectTo=${encodeURIComponent(`/listing/${l.id}`)}`
+                } />
             </li>
           ))}
         </ul>
