@@ -18,24 +18,32 @@ function filterWhere(filter: AdminFilter): SQL | undefined {
   return undefined;
 }
 
+/**
+ * What the admin sees of a listing and moderation decides on (select from
+ * listings joined to sellers and the seller's user).
+ */
+export const MODERATION_COLUMNS = {
+  id: listings.id,
+  title: listings.title,
+  description: listings.description,
+  price: listings.price,
+  category: listings.category,
+  isUrgent: listings.isUrgent,
+  isBargain: listings.isBargain,
+  status: listings.status,
+  adminStatus: listings.adminStatus,
+  sellerEmail: user.email,
+  mandateSigned: mandateSignedSql,
+};
+
 /** Every listing for the admin, newest first, with seller name and e-mail. */
 export async function findAdminListings(options: { db: DbOrTx; storage: Storage; filter: AdminFilter; limit?: number }) {
   const rows = await options.db
     .select({
-      id: listings.id,
-      title: listings.title,
-      description: listings.description,
-      price: listings.price,
-      category: listings.category,
-      isUrgent: listings.isUrgent,
-      isBargain: listings.isBargain,
-      status: listings.status,
-      adminStatus: listings.adminStatus,
+      ...MODERATION_COLUMNS,
       createdOn: listings.createdOn,
       expiresOn: listings.expiresOn,
       sellerName: sellers.fullName,
-      sellerEmail: user.email,
-      mandateSigned: mandateSignedSql,
     })
     .from(listings)
     .innerJoin(sellers, eq(sellers.id, listings.sellerId))

@@ -12,10 +12,10 @@ import type { Runtime } from "#app/lib/runtime.server.ts";
 import { recordAudit } from "#app/domain/audit/record-audit.server.ts";
 import { notifyUser } from "#app/domain/notification/create-notification.server.ts";
 import type { Viewer } from "#app/domain/user/viewer.ts";
+import { MODERATION_COLUMNS } from "./find-admin-listings.server.ts";
 import type { AdminEditListingInput } from "./listing-schemas.ts";
 import { nextListingState, type ModerationAction } from "./listing-state.ts";
 import { isUuid } from "#app/lib/uuid.ts";
-import { mandateSignedSql } from "#app/domain/mandate/mandate-signed.server.ts";
 
 const VERB: Record<ModerationAction | "edit" | "delete", { past: string; failure: string }> = {
   approve: { past: "approved", failure: "Failed to update listing" },
@@ -29,18 +29,8 @@ async function lockListing(tx: Tx, listingId: string) {
   if (!isUuid(listingId)) return undefined;
   const [row] = await tx
     .select({
-      id: listings.id,
-      title: listings.title,
-      description: listings.description,
-      price: listings.price,
-      category: listings.category,
-      isUrgent: listings.isUrgent,
-      isBargain: listings.isBargain,
-      status: listings.status,
-      adminStatus: listings.adminStatus,
+      ...MODERATION_COLUMNS,
       sellerUserId: sellers.userId,
-      sellerEmail: user.email,
-      mandateSigned: mandateSignedSql,
     })
     .from(listings)
     .innerJoin(sellers, eq(sellers.id, listings.sellerId))
