@@ -11,8 +11,8 @@ import { admin, genericOAuth } from "better-auth/plugins";
 import * as schema from "#db/schema.ts";
 import type { Db } from "./db.server.ts";
 import type { Env } from "./env.server.ts";
+import { PASSWORD_MAX, PASSWORD_MIN } from "#app/domain/user/auth-schemas.ts";
 
-export const MIN_PASSWORD_LENGTH = 6;
 export const VERIFY_EMAIL_EXPIRES_IN = 60 * 60 * 24;
 
 export type AuthMailer = {
@@ -63,7 +63,9 @@ export function createAuth(options: { db: Db; env: Env; mailer: AuthMailer; trus
       // Sign-up goes through our own action so that the profile rows are written
       // in the same transaction as the user (app/domain/user/create-user.server.ts).
       disableSignUp: true,
-      minPasswordLength: MIN_PASSWORD_LENGTH,
+      // The same limits as the shared form schemas (common passwords are refused there and in createUser).
+      minPasswordLength: PASSWORD_MIN,
+      maxPasswordLength: PASSWORD_MAX,
       requireEmailVerification: true,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,

@@ -30,8 +30,8 @@ afterAll(async () => {
 const signUp = (over: Partial<Parameters<typeof createUser>[1]> = {}) =>
   createUser(rt, {
     email: "Naledi@Example.co.za",
-    password: "secret1",
-    confirmPassword: "secret1",
+    password: "Secret-Pass-2026",
+    confirmPassword: "Secret-Pass-2026",
     role: "seller",
     fullName: "Naledi Khumalo",
     phone: "082 555 0000",
@@ -58,7 +58,7 @@ describe("sign-up", () => {
     expect(u).toMatchObject({ email: "naledi@example.co.za", emailVerified: false, name: "Naledi Khumalo" });
     const [acc] = await rt.db.select().from(account).where(eq(account.userId, userId));
     expect(acc!.providerId).toBe("credential");
-    expect(acc!.password).not.toContain("secret1");
+    expect(acc!.password).not.toContain("Secret-Pass-2026");
     const [p] = await rt.db.select().from(profiles).where(eq(profiles.userId, userId));
     expect(p).toMatchObject({ role: "seller", fullName: "Naledi Khumalo", phoneNumber: "082 555 0000", sellerType: "company", sellerRole: "direct" });
     const [s] = await rt.db.select().from(sellers).where(eq(sellers.userId, userId));
@@ -72,6 +72,21 @@ describe("sign-up", () => {
     const error = await refusal(signUp({ email: "NALEDI@example.co.za", role: "buyer" }));
     expect(error.title).toBe("Account Already Exists");
     expect(error.message).toBe("This email is already registered. Please sign in instead.");
+  });
+
+  it("refuses a short, an overlong or a common password on the server too (400, nothing written)", async () => {
+    const before = (await rt.db.select().from(user)).length;
+    for (const [password, message] of [
+      ["Kudu-26", "Password must be at least 8 characters long."],
+      ["K".repeat(129), "Password must be at most 128 characters long."],
+      ["Password123", "This password is too common and easy to guess. Please choose another."],
+    ] as const) {
+      const error = await refusal(signUp({ email: "weak@example.co.za", password, confirmPassword: password }));
+      expect(error.status).toBe(400);
+      expect(error.message).toBe(message);
+    }
+    expect((await rt.db.select().from(user)).length).toBe(before);
+    expect(await rt.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, "weak@example.co.za"))).toHaveLength(0);
   });
 
   it("writes nothing when a part fails (one transaction)", async () => {
@@ -93,21 +108,21 @@ describe("sign-up", () => {
 
 describe("sign-in", () => {
   it("refuses an unverified account with Email Not Verified, only with the right password", async () => {
-    const error = await refusal(signInWithPassword(rt, { email: "naledi@example.co.za", password: "secret1", request: request() }));
+    const error = await refusal(signInWithPassword(rt, { email: "naledi@example.co.za", password: "Secret-Pass-2026", request: request() }));
     expect(error.title).toBe("Email Not Verified");
     const wrong = await refusal(signInWithPassword(rt, { email: "naledi@example.co.za", password: "nope123", request: request() }));
     expect(wrong.title).toBe("Invalid Credentials");
   });
 
   it("answers an unknown e-mail exactly like a wrong password", async () => {
-    const unknown = await refusal(signInWithPassword(rt, { email: "ghost@example.co.za", password: "secret1", request: request() }));
+    const unknown = await refusal(signInWithPassword(rt, { email: "ghost@example.co.za", password: "Secret-Pass-2026", request: request() }));
     expect(unknown.title).toBe("Invalid Credentials");
     expect(unknown.message).toBe("The email or password you entered is incorrect.");
   });
 
   it("signs a verified user in and returns a session cookie", async () => {
     await rt.db.update(user).set({ emailVerified: true }).where(eq(user.email, "naledi@example.co.za"));
-    const { headers, userId } = await signInWithPassword(rt, { email: "NALEDI@example.co.za", password: "secret1", request: request() });
+    const { headers, userId } = await signInWithPassword(rt, { email: "NALEDI@example.co.za", password: "Secret-Pass-2026", request: request() });
     expect(userId).toBeTruthy();
     expect(headers.getSetCookie().join(";")).toContain("better-auth.session_token=");
   });

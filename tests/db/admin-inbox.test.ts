@@ -28,8 +28,8 @@ let drop: () => Promise<void>;
 async function makeViewer(email: string, fullName: string, role: "seller" | "buyer", isAdmin = false): Promise<Viewer> {
   const { userId } = await createUser(rt, {
     email,
-    password: "secret1",
-    confirmPassword: "secret1",
+    password: "Secret-Pass-2026",
+    confirmPassword: "Secret-Pass-2026",
     role,
     fullName,
     phone: "082 000 0000",

@@ -31,7 +31,7 @@ let rt: Runtime;
 let drop: () => Promise<void>;
 let uploads: string;
 
-const PASSWORD = "secret1";
+const PASSWORD = "Secret-Pass-2026";
 
 async function makeViewer(
   email: string,

@@ -32,8 +32,8 @@ beforeAll(async () => {
   rt = await startRuntime({ env, memory: !db.url, seed: false });
   const { userId } = await createUser(rt, {
     email: "admin@invites.test",
-    password: "secret1",
-    confirmPassword: "secret1",
+    password: "Secret-Pass-2026",
+    confirmPassword: "Secret-Pass-2026",
     role: "buyer",
     fullName: "Ada Admin",
     phone: "082 000 0000",
@@ -65,8 +65,8 @@ const invite = (over: Partial<InviteInput> = {}) =>
 
 const signUpInput = (email: string, over: Partial<SignUpInput> = {}): SignUpInput => ({
   email,
-  password: "secret1",
-  confirmPassword: "secret1",
+  password: "Secret-Pass-2026",
+  confirmPassword: "Secret-Pass-2026",
   role: "buyer",
   fullName: "Invited Person",
   phone: "082 555 0101",

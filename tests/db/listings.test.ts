@@ -27,8 +27,8 @@ let uploads: string;
 async function makeViewer(email: string, role: "seller" | "buyer", isAdmin = false): Promise<Viewer> {
   const { userId } = await createUser(rt, {
     email,
-    password: "secret1",
-    confirmPassword: "secret1",
+    password: "Secret-Pass-2026",
+    confirmPassword: "Secret-Pass-2026",
     role,
     fullName: email.split("@")[0]!,
     phone: "082 000 0000",

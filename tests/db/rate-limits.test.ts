@@ -58,15 +58,15 @@ describe("rate limits", () => {
     const { createUser } = await import("#app/domain/user/create-user.server.ts");
     await createUser(rt, {
       email: "regular@example.co.za",
-      password: "secret12",
-      confirmPassword: "secret12",
+      password: "Secret-Pass-2026",
+      confirmPassword: "Secret-Pass-2026",
       role: "buyer",
       fullName: "Regular",
       phone: "082 000 0000",
       emailVerified: true,
     });
     for (let i = 0; i < 15; i++) {
-      const ok = await signInWithPassword(rt, { email: "regular@example.co.za", password: "secret12", request: request(), ip: "10.9.9.9" });
+      const ok = await signInWithPassword(rt, { email: "regular@example.co.za", password: "Secret-Pass-2026", request: request(), ip: "10.9.9.9" });
       expect(ok.userId).toBeTruthy();
     }
   });

@@ -28,8 +28,8 @@ async function makeViewer(email: string, role: "seller" | "buyer", options: { is
   const fullName = email.split("@")[0]!;
   const { userId } = await createUser(rt, {
     email,
-    password: "secret1",
-    confirmPassword: "secret1",
+    password: "Secret-Pass-2026",
+    confirmPassword: "Secret-Pass-2026",
     role,
     fullName,
     phone: "082 000 0000",

@@ -8,7 +8,7 @@ import { expect, test, type Browser, type Page } from "@playwright/test";
 import { linkIn, readLatestEmail } from "./support/mailbox.ts";
 import { demoUser, gotoReady, signInThroughForm, uniqueEmail } from "./support/personas.ts";
 
-const PASSWORD = "secret123";
+const PASSWORD = "Kudu-Grader-2026";
 
 async function signUpAndConfirm(page: Page, input: { email: string; name: string }) {
   await gotoReady(page, "/signup");

@@ -5,8 +5,8 @@ import { demoUser, gotoReady, signInThroughForm, uniqueEmail } from "./support/p
 async function signUp(page: Page, input: { email: string; role: "buyer" | "seller"; password?: string; name?: string }) {
   await gotoReady(page, input.role === "seller" ? "/signup?role=seller" : "/signup");
   await page.getByLabel("Email *").fill(input.email);
-  await page.getByLabel("Password *", { exact: true }).fill(input.password ?? "secret123");
-  await page.getByLabel("Confirm Password *").fill(input.password ?? "secret123");
+  await page.getByLabel("Password *", { exact: true }).fill(input.password ?? "Kudu-Grader-2026");
+  await page.getByLabel("Confirm Password *").fill(input.password ?? "Kudu-Grader-2026");
   await page.getByLabel("Account Type *").selectOption(input.role);
   await page.getByLabel("Full Name *").fill(input.name ?? "Test Person");
   await page.getByLabel("Phone Number *").fill("082 555 1234");
@@ -32,7 +32,7 @@ test("a seller signs up, confirms by e-mail, signs in and lands on the seller da
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole("link", { name: "Sign In" }).first()).toBeVisible();
 
-  await signInThroughForm(page, email, "secret123");
+  await signInThroughForm(page, email, "Kudu-Grader-2026");
   await expect(page).toHaveURL(/\/seller-dashboard$/);
 });
 
@@ -42,7 +42,7 @@ test("a buyer signs up, confirms, signs in and lands on the buyer catalog", asyn
   await confirmEmail(page, email);
   await gotoReady(page, "/signout");
   await page.context().clearCookies();
-  await signInThroughForm(page, email, "secret123");
+  await signInThroughForm(page, email, "Kudu-Grader-2026");
   await expect(page).toHaveURL(/\/buyer-catalog$/);
   await expect(page.getByRole("heading", { name: "Machinery Catalog" })).toBeVisible();
 });
@@ -67,7 +67,7 @@ test("a wrong password and an unknown e-mail get the same Invalid Credentials an
 test("sign-in before confirming the e-mail is refused with Email Not Verified", async ({ page }) => {
   const email = uniqueEmail("unverified");
   await signUp(page, { email, role: "buyer" });
-  await signInThroughForm(page, email, "secret123");
+  await signInThroughForm(page, email, "Kudu-Grader-2026");
   await expect(
     page.getByRole("alert").filter({ hasText: "Please check your email and click the verification link before signing in." }),
   ).toBeVisible();
@@ -86,7 +86,21 @@ test("sign-up shows the spec's validation messages", async ({ page }) => {
   await expect(page.getByText("Please ensure both password fields match.").first()).toBeVisible();
   await page.getByLabel("Confirm Password *").fill("abc");
   await page.getByRole("button", { name: "Create Account" }).click();
-  await expect(page.getByText("Password must be at least 6 characters long.").first()).toBeVisible();
+  await expect(page.getByText("Password must be at least 8 characters long.").first()).toBeVisible();
+  await page.getByLabel("Password *", { exact: true }).fill("Password123");
+  await page.getByLabel("Confirm Password *").fill("Password123");
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page.getByText("This password is too common and easy to guess. Please choose another.").first()).toBeVisible();
+
+  // Posted straight to the server, past the browser's checks: refused the same way, and no account exists.
+  const email = uniqueEmail("weak");
+  const res = await page.request.post("/signup", {
+    form: { email, password: "qwertyuiop", confirmPassword: "qwertyuiop", role: "buyer", fullName: "W", phone: "0825551234" },
+  });
+  expect(res.status()).toBe(400);
+  expect(await res.text()).toContain("This password is too common and easy to guess. Please choose another.");
+  await signInThroughForm(page, email, "qwertyuiop");
+  await expect(page.getByText("The email or password you entered is incorrect.").first()).toBeVisible();
 });
 
 test("forgot password → e-mail → reset → sign in with the new password; the link works once", async ({ page }) => {

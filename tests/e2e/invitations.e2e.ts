@@ -68,8 +68,8 @@ test("an admin invites a seller; the link signs them up once and lands on the se
       invitation: new URL(link).searchParams.get("invitation")!,
       email: uniqueEmail("someone-else"),
       role: "buyer",
-      password: "secret123",
-      confirmPassword: "secret123",
+      password: "Kudu-Grader-2026",
+      confirmPassword: "Kudu-Grader-2026",
       fullName: "Someone Else",
       phone: "082 555 0000",
     },
@@ -78,8 +78,8 @@ test("an admin invites a seller; the link signs them up once and lands on the se
   expect(tampered.status()).toBe(400);
   expect(await tampered.text()).toMatch(/The email address doesn(&#x27;|')t match the invitation\./);
 
-  await p.getByLabel("Password *", { exact: true }).fill("secret123");
-  await p.getByLabel("Confirm Password *").fill("secret123");
+  await p.getByLabel("Password *", { exact: true }).fill("Kudu-Grader-2026");
+  await p.getByLabel("Confirm Password *").fill("Kudu-Grader-2026");
   await p.getByLabel("Phone Number *").fill("082 555 4321");
   await p.getByLabel("Seller Type (optional)").selectOption("company");
   await p.getByRole("button", { name: "Create Account" }).click();
@@ -120,10 +120,10 @@ test("an invite link with token_hash and type=invite is verified, then /complete
   await expect(p.getByLabel("Email *")).toHaveValue(email);
   await expect(p.getByLabel("Account Type *")).toHaveValue("Buyer");
   await p.locator("html[data-hydrated]").waitFor();
-  await p.getByLabel("Password *", { exact: true }).fill("secret123");
-  await p.getByLabel("Confirm Password *").fill("secret124");
+  await p.getByLabel("Password *", { exact: true }).fill("Kudu-Grader-2026");
+  await p.getByLabel("Confirm Password *").fill("Kudu-Grader-2027");
   await expect(p.getByText("Passwords do not match")).toBeVisible();
-  await p.getByLabel("Confirm Password *").fill("secret123");
+  await p.getByLabel("Confirm Password *").fill("Kudu-Grader-2026");
   await p.getByLabel("Full Name *").fill("Bongani Buyer");
   await p.getByLabel("Phone Number *").fill("082 555 8765");
   await p.getByLabel("Company Name (optional)").fill("Bongani Plant Hire");

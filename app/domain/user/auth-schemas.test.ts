@@ -7,6 +7,7 @@ import {
   SignInSchema,
   SignUpSchema,
   TITLES,
+  passwordProblem,
 } from "./auth-schemas.ts";
 
 const messages = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
@@ -14,8 +15,8 @@ const messages = (r: { success: boolean; error?: { issues: { message: string }[]
 
 const validSignUp = {
   email: "thabo@example.co.za",
-  password: "secret1",
-  confirmPassword: "secret1",
+  password: "Kudu-Grader-2026",
+  confirmPassword: "Kudu-Grader-2026",
   role: "seller",
   fullName: "Thabo Nkosi",
   phone: "082 555 1234",
@@ -56,10 +57,32 @@ describe("sign up", () => {
     expect(messages(r)).toEqual(["Please ensure both password fields match."]);
     expect(TITLES["Please ensure both password fields match."]).toBe("Passwords Don't Match");
   });
-  it("passwords need 6 characters (Password Too Short)", () => {
-    const r = SignUpSchema.safeParse({ ...validSignUp, password: "12345", confirmPassword: "12345" });
-    expect(messages(r)).toEqual(["Password must be at least 6 characters long."]);
-    expect(SignUpSchema.safeParse({ ...validSignUp, password: "123456", confirmPassword: "123456" }).success).toBe(true);
+  it("passwords need 8 characters (Password Too Short), counted as characters not bytes", () => {
+    const r = SignUpSchema.safeParse({ ...validSignUp, password: "Kudu-26", confirmPassword: "Kudu-26" });
+    expect(messages(r)).toEqual(["Password must be at least 8 characters long."]);
+    expect(TITLES["Password must be at least 8 characters long."]).toBe("Password Too Short");
+    expect(SignUpSchema.safeParse({ ...validSignUp, password: "Kudu-026", confirmPassword: "Kudu-026" }).success).toBe(true);
+    // Seven emoji are 14 UTF-16 units but seven characters.
+    expect(passwordProblem("🦓🦓🦓🦓🦓🦓🦓")).toBe("Password must be at least 8 characters long.");
+  });
+  it("passwords may be up to 128 characters (Password Too Long)", () => {
+    const long = "k".repeat(100) + "-Grader-2026-Kudu-2026-abcdefghi";
+    expect(long.length).toBe(132);
+    expect(passwordProblem(long.slice(0, 128))).toBeUndefined();
+    expect(messages(SignUpSchema.safeParse({ ...validSignUp, password: long, confirmPassword: long }))).toEqual([
+      "Password must be at most 128 characters long.",
+    ]);
+    expect(TITLES["Password must be at most 128 characters long."]).toBe("Password Too Long");
+  });
+  it.each(["password", "Password123", "12345678", "qwertyuiop", "P@ssw0rd", "iloveyou", "secret123", "SOUTHAFRICA"])(
+    "refuses the common password %s (Password Too Common)",
+    (common) => {
+      const r = SignUpSchema.safeParse({ ...validSignUp, password: common, confirmPassword: common });
+      expect(messages(r)).toEqual(["This password is too common and easy to guess. Please choose another."]);
+    },
+  );
+  it("the demo accounts' password is allowed", () => {
+    expect(passwordProblem("demo1234")).toBeUndefined();
   });
   it("refuses an invalid e-mail and an unknown seller type", () => {
     expect(messages(SignUpSchema.safeParse({ ...validSignUp, email: "not-an-email" }))).toEqual([
@@ -70,17 +93,20 @@ describe("sign up", () => {
 });
 
 describe("reset password", () => {
-  it("needs both fields, 6 characters and a match", () => {
+  it("needs both fields, the password policy and a match", () => {
     expect(messages(ResetPasswordSchema.safeParse({ token: "t", password: "", confirmPassword: "" }))).toContain(
       "Please fill in all fields.",
     );
     expect(messages(ResetPasswordSchema.safeParse({ token: "t", password: "abc", confirmPassword: "abc" }))).toEqual([
-      "Password must be at least 6 characters long.",
+      "Password must be at least 8 characters long.",
     ]);
-    expect(messages(ResetPasswordSchema.safeParse({ token: "t", password: "abcdef", confirmPassword: "abcdeg" }))).toEqual([
+    expect(messages(ResetPasswordSchema.safeParse({ token: "t", password: "password1", confirmPassword: "password1" }))).toEqual([
+      "This password is too common and easy to guess. Please choose another.",
+    ]);
+    expect(messages(ResetPasswordSchema.safeParse({ token: "t", password: "Kudu-Grader", confirmPassword: "Kudu-Gradex" }))).toEqual([
       "Please make sure both password fields match.",
     ]);
-    expect(ResetPasswordSchema.safeParse({ token: "t", password: "abcdef", confirmPassword: "abcdef" }).success).toBe(true);
+    expect(ResetPasswordSchema.safeParse({ token: "t", password: "Kudu-Grader", confirmPassword: "Kudu-Grader" }).success).toBe(true);
   });
 });
 

@@ -22,7 +22,7 @@ import { VERIFY_EMAIL_EXPIRES_IN } from "#app/lib/auth.server.ts";
 import { verifyEmailEmail } from "#app/lib/emails.server.ts";
 import type { Runtime } from "#app/lib/runtime.server.ts";
 import type { z } from "zod";
-import type { SignUpSchema } from "./auth-schemas.ts";
+import { passwordProblem, TITLES, type SignUpSchema } from "./auth-schemas.ts";
 
 export type SignUpInput = z.infer<typeof SignUpSchema>;
 
@@ -50,6 +50,9 @@ export async function createUser(
 ): Promise<{ userId: string; role: SignUpInput["role"]; emailVerified: boolean }> {
   const email = input.email.toLowerCase();
   const { db } = runtime;
+  // The form schema says so too; this holds for every caller.
+  const weak = passwordProblem(input.password);
+  if (weak) throw new AppError("BAD_REQUEST", TITLES[weak] ?? "Sign Up Failed", weak, { password: [weak] });
   const invitationToken = input.invitation || undefined;
   if (invitationToken) {
     // Early answers with the spec's words; the claim below decides for real.

@@ -72,7 +72,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
     shouldRevalidate: "onInput",
   });
   return (
-    <AuthCard title="Set a new password" description="Choose a new password of at least 6 characters.">
+    <AuthCard title="Set a new password" description="Choose a new password of at least 8 characters.">
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         <input type="hidden" name="token" value={loaderData.token} />
         <FormError errors={form.errors} />
