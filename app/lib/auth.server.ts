@@ -12,6 +12,7 @@ import * as schema from "#db/schema.ts";
 import type { Db } from "./db.server.ts";
 import type { Env } from "./env.server.ts";
 import { PASSWORD_MAX, PASSWORD_MIN } from "#app/domain/user/auth-schemas.ts";
+import { ACCOUNT_SUSPENDED } from "#app/domain/user/sign-in.server.ts";
 
 export const VERIFY_EMAIL_EXPIRES_IN = 60 * 60 * 24;
 
@@ -23,7 +24,7 @@ export type AuthMailer = {
 export function createAuth(options: { db: Db; env: Env; mailer: AuthMailer; trustedOrigins?: string[] }) {
   const { db, env, mailer } = options;
   const plugins = [
-    admin(),
+    admin({ bannedUserMessage: ACCOUNT_SUSPENDED }),
     ...(env.googleEnabled
       ? [
           genericOAuth({

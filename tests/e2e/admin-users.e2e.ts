@@ -5,26 +5,11 @@
  * form, checked by the server).
  */
 import { expect, test, type Browser, type Page } from "@playwright/test";
+import { signUpAndConfirm, TEST_PASSWORD } from "./support/accounts.ts";
 import { linkIn, readLatestEmail } from "./support/mailbox.ts";
 import { demoUser, gotoReady, signInThroughForm, uniqueEmail } from "./support/personas.ts";
 
-const PASSWORD = "Kudu-Grader-2026";
-
-async function signUpAndConfirm(page: Page, input: { email: string; name: string }) {
-  await gotoReady(page, "/signup");
-  await page.getByLabel("Email *").fill(input.email);
-  await page.getByLabel("Password *", { exact: true }).fill(PASSWORD);
-  await page.getByLabel("Confirm Password *").fill(PASSWORD);
-  await page.getByLabel("Account Type *").selectOption("buyer");
-  await page.getByLabel("Full Name *").fill(input.name);
-  await page.getByLabel("Phone Number *").fill("082 555 1234");
-  await page.getByRole("button", { name: "Create Account" }).click();
-  await expect(page.getByText("Account Created Successfully!").first()).toBeVisible();
-  const mail = await readLatestEmail(input.email, /Confirm your/);
-  await gotoReady(page, linkIn(mail.text));
-  await expect(page.getByText("Email Confirmed!")).toBeVisible();
-  await page.context().clearCookies();
-}
+const PASSWORD = TEST_PASSWORD;
 
 async function adminPage(browser: Browser) {
   const page = await (await browser.newContext()).newPage();

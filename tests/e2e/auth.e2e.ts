@@ -1,17 +1,10 @@
 import { expect, test, type Page } from "@playwright/test";
+import { signUpThroughForm } from "./support/accounts.ts";
 import { linkIn, readLatestEmail } from "./support/mailbox.ts";
 import { demoUser, gotoReady, signInThroughForm, uniqueEmail } from "./support/personas.ts";
 
-async function signUp(page: Page, input: { email: string; role: "buyer" | "seller"; password?: string; name?: string }) {
-  await gotoReady(page, input.role === "seller" ? "/signup?role=seller" : "/signup");
-  await page.getByLabel("Email *").fill(input.email);
-  await page.getByLabel("Password *", { exact: true }).fill(input.password ?? "Kudu-Grader-2026");
-  await page.getByLabel("Confirm Password *").fill(input.password ?? "Kudu-Grader-2026");
-  await page.getByLabel("Account Type *").selectOption(input.role);
-  await page.getByLabel("Full Name *").fill(input.name ?? "Test Person");
-  await page.getByLabel("Phone Number *").fill("082 555 1234");
-  await page.getByRole("button", { name: "Create Account" }).click();
-  await expect(page.getByText("Account Created Successfully!").first()).toBeVisible();
+function signUp(page: Page, input: { email: string; role: "buyer" | "seller"; password?: string; name?: string }) {
+  return signUpThroughForm(page, { ...input, name: input.name ?? "Test Person" });
 }
 
 async function confirmEmail(page: Page, email: string) {

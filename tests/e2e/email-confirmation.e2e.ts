@@ -5,6 +5,7 @@
  * already confirmed rather than that something failed.
  */
 import { expect, test } from "@playwright/test";
+import { signUpThroughForm } from "./support/accounts.ts";
 import { linkIn, readLatestEmail } from "./support/mailbox.ts";
 import { gotoReady, signInThroughForm, uniqueEmail } from "./support/personas.ts";
 
@@ -12,15 +13,7 @@ const PASSWORD = "Kudu-Grader-2026";
 
 test("the e-mail resent on an unconfirmed sign-in confirms the account; opening it again says it is already confirmed", async ({ page, browser }) => {
   const email = uniqueEmail("resend");
-  await gotoReady(page, "/signup");
-  await page.getByLabel("Email *").fill(email);
-  await page.getByLabel("Password *", { exact: true }).fill(PASSWORD);
-  await page.getByLabel("Confirm Password *").fill(PASSWORD);
-  await page.getByLabel("Account Type *").selectOption("buyer");
-  await page.getByLabel("Full Name *").fill("Resend Tester");
-  await page.getByLabel("Phone Number *").fill("082 555 1234");
-  await page.getByRole("button", { name: "Create Account" }).click();
-  await expect(page.getByText("Account Created Successfully!").first()).toBeVisible();
+  await signUpThroughForm(page, { email, name: "Resend Tester", password: PASSWORD });
   const first = await readLatestEmail(email, /Confirm your/);
 
   // Signing in before confirming is refused, and a fresh confirmation e-mail goes out.

@@ -85,6 +85,8 @@ export type UserDetails = {
   company: string | null;
   website: string | null;
   emailVerified: boolean;
+  /** Banned by an admin: cannot sign in; their sessions were ended. */
+  banned: { reason: string | null } | null;
   /** An active admin_access grant. */
   admin: { since: Date; notes: string | null } | null;
   /** An active approved_sellers row. */
@@ -109,6 +111,8 @@ export async function getUserDetails(options: { db: DbOrTx; userId: string }): P
       email: user.email,
       name: user.name,
       emailVerified: user.emailVerified,
+      banned: user.banned,
+      banReason: user.banReason,
       createdAt: user.createdAt,
       profileRole: profiles.role,
       profileFullName: profiles.fullName,
@@ -154,6 +158,7 @@ export async function getUserDetails(options: { db: DbOrTx; userId: string }): P
     company: text(r.profileCompany) ?? text(r.buyerCompany),
     website: text(r.profileWebsite),
     emailVerified: r.emailVerified,
+    banned: r.banned ? { reason: text(r.banReason) } : null,
     admin: r.adminGrantedAt ? { since: r.adminGrantedAt, notes: text(r.adminNotes) } : null,
     sellerApproval: r.approvedAt ? { approvedAt: r.approvedAt } : null,
     seller: r.sellerId

@@ -20,6 +20,8 @@ export async function getViewer(request: Request): Promise<Viewer | null> {
   const session = await auth.api.getSession({ headers: request.headers });
   if (!session) return null;
   const u = session.user;
+  // Banning ends the sessions at once; this also holds for one created in the same instant.
+  if ((u as { banned?: boolean | null }).banned) return null;
   const [row] = await db
     .select({
       role: profiles.role,

@@ -58,12 +58,18 @@ export async function signInWithPassword(
     await countFailure();
     throw INVALID();
   }
+  if (body.code === "BANNED_USER") {
+    throw new AppError("FORBIDDEN", "Account Suspended", ACCOUNT_SUSPENDED);
+  }
   if (response.status === 429) {
     throw new AppError("TOO_MANY_REQUESTS", "Sign In Failed", "Too many attempts. Please wait a minute and try again.");
   }
   logger.warn({ status: response.status, code: body.code }, "sign-in failed");
   throw new AppError("BAD_REQUEST", "Sign In Failed", body.message ?? "Sign in failed. Please try again.");
 }
+
+/** What a banned user is told when signing in (the password was right). */
+export const ACCOUNT_SUSPENDED = "Your account has been suspended. Please use the contact page if you think this is a mistake.";
 
 export async function startGoogleSignIn(runtime: Runtime, request: Request): Promise<{ url: string; headers: Headers }> {
   if (!runtime.env.googleEnabled) {

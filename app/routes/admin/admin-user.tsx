@@ -26,6 +26,7 @@ import { AppError } from "#app/lib/app-error.ts";
 import { formatAdminDate } from "#app/lib/format.ts";
 import { requireAdmin } from "#app/lib/guards.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
+import { setUserAccess, type AccessChange } from "#app/domain/user/set-user-access.server.ts";
 import { orError } from "#app/lib/respond.server.ts";
 import { getRuntime } from "#app/lib/runtime.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
@@ -58,7 +59,18 @@ const FAILURES = {
     description: "An error occurred while sending the password reset email.",
   },
   delete: { title: "Deletion Failed", description: "An error occurred while deleting the user." },
+  ban: { title: "Update Failed", description: "An error occurred while banning the user." },
+  unban: { title: "Update Failed", description: "An error occurred while lifting the ban." },
+  "grant-admin": { title: "Update Failed", description: "An error occurred while granting admin access." },
+  "revoke-admin": { title: "Update Failed", description: "An error occurred while removing admin access." },
 } as const;
+
+const ACCESS_DONE: Record<AccessChange, (email: string) => string> = {
+  ban: (email) => `${email} is banned and was signed out everywhere.`,
+  unban: (email) => `${email} can sign in again.`,
+  "grant-admin": (email) => `${email} is now an admin and must sign in again.`,
+  "revoke-admin": (email) => `${email} is no longer an admin and was signed out everywhere.`,
+};
 type Intent = keyof typeof FAILURES;
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -89,6 +101,15 @@ export async function action({ request, params }: Route.ActionArgs) {
               description: `A password reset link was e-mailed to ${email}.`,
             } as ActionToast,
           };
+        }
+        case "ban":
+        case "unban":
+        case "grant-admin":
+        case "revoke-admin": {
+          const change = intent as AccessChange;
+          const reason = String(form.get("reason") ?? "");
+          const { email } = await setUserAccess({ runtime, admin, userId, change, reason });
+          return { toast: { type: "success", title: "Access Updated", description: ACCESS_DONE[change](email) } as ActionToast };
         }
         case "delete": {
           const confirmation = String(form.get("confirmation") ?? "");
@@ -250,6 +271,8 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
         </CardContent>
       </Card>
 
+      {isSelf ? null : <AccessCard user={user} busyIntent={busyIntent} />}
+
       <Card className="border-red-200">
         <CardHeader>
           <CardTitle>
@@ -273,6 +296,59 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
         </CardContent>
       </Card>
     </section>
+  );
+}
+
+/** Ban or unban, grant or remove admin access; each ends the user's sessions at once. */
+function AccessCard({
+  user,
+  busyIntent,
+}: {
+  user: { banned: { reason: string | null } | null; admin: unknown };
+  busyIntent: string | null;
+}) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          <h3>Account access</h3>
+        </CardTitle>
+        <CardDescription>
+          {user.banned
+            ? `Banned${user.banned.reason ? `: ${user.banned.reason}` : ""}. The user cannot sign in.`
+            : "Banning signs the user out everywhere and stops them signing in. Changing admin access signs them out too."}
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-wrap items-end gap-3">
+        {user.banned ? (
+          <Form method="post">
+            <input type="hidden" name="intent" value="unban" />
+            <Button type="submit" variant="outline" disabled={busyIntent !== null}>
+              Lift Ban
+            </Button>
+          </Form>
+        ) : user.admin ? null : (
+          <Form method="post" className="flex flex-wrap items-end gap-2">
+            <input type="hidden" name="intent" value="ban" />
+            <div className="space-y-1">
+              <Label htmlFor="ban-reason">Reason (optional)</Label>
+              <Input id="ban-reason" name="reason" maxLength={500} className="w-64 max-w-full" />
+            </div>
+            <Button type="submit" variant="destructive" disabled={busyIntent !== null}>
+              Ban User
+            </Button>
+          </Form>
+        )}
+        {user.banned ? null : (
+          <Form method="post">
+            <input type="hidden" name="intent" value={user.admin ? "revoke-admin" : "grant-admin"} />
+            <Button type="submit" variant="outline" disabled={busyIntent !== null}>
+              {user.admin ? "Remove Admin Access" : "Make Admin"}
+            </Button>
+          </Form>
+        )}
+      </CardContent>
+    </Card>
   );
 }
 
