@@ -51,7 +51,7 @@ const EnvSchema = z.object({
     .enum(["0", "1", "true", "false"])
     .default("1")
     .transform((v) => v === "1" || v === "true"),
-  /** Rate limits on sign-in, sign-up and password reset (ours, in the database) and on /api/auth/*; the e2e suite turns them off (one IP, many users). */
+  /** Rate limits (in the database): sign-in, sign-up, password reset, /api/auth/*, and per-user requests, purchases, uploads and live-notification connections; the e2e suite turns them off (one IP, many users). */
   AUTH_RATE_LIMIT: z
     .enum(["0", "1", "true", "false"])
     .default("1")

@@ -41,3 +41,27 @@ export async function isRateLimited(db: DbOrTx, options: { key: string; limit: n
   const row = result.rows[0] as { count: number | string } | undefined;
   return row ? Number(row.count) >= options.limit : false;
 }
+
+/**
+ * Per-user limits on what a signed-in user can do repeatedly (issue 7):
+ * requests to the team, purchase requests, uploads and live-notification
+ * connections. Generous for a person, tight for a script.
+ */
+export const USER_LIMITS = {
+  request: { limit: 20, windowSeconds: 60 * 60, title: "Too Many Requests" },
+  purchase: { limit: 10, windowSeconds: 60 * 60, title: "Too Many Requests" },
+  upload: { limit: 30, windowSeconds: 60 * 60, title: "Too Many Uploads" },
+  stream: { limit: 30, windowSeconds: 60, title: "Too Many Connections" },
+} as const;
+
+export async function enforceUserLimit(
+  runtime: { db: DbOrTx; env: { AUTH_RATE_LIMIT: boolean } },
+  kind: keyof typeof USER_LIMITS,
+  userId: string,
+) {
+  const { limit, windowSeconds, title } = USER_LIMITS[kind];
+  await enforceRateLimits(runtime.db, [{ key: `${kind}:user:${userId}`, limit, windowSeconds }], {
+    enabled: runtime.env.AUTH_RATE_LIMIT,
+    title,
+  });
+}

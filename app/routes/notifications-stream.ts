@@ -1,6 +1,8 @@
 import type { Route } from "./+types/notifications-stream";
 import { countUnread, findNotificationsSince, getNotification } from "#app/domain/notification/find-notifications.server.ts";
 import { requireUser } from "#app/lib/guards.server.ts";
+import { AppError } from "#app/lib/app-error.ts";
+import { enforceUserLimit } from "#app/lib/rate-limit.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { getRuntime } from "#app/lib/runtime.server.ts";
 
@@ -15,6 +17,13 @@ const HEARTBEAT_MS = 25_000;
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requireUser(request);
   const runtime = await getRuntime();
+  try {
+    await enforceUserLimit(runtime, "stream", viewer.userId);
+  } catch (error) {
+    // EventSource retries on its own; 429 with the reason for anyone looking.
+    if (error instanceof AppError) throw new Response(error.message, { status: error.status, headers: { "Retry-After": "60" } });
+    throw error;
+  }
   const sinceParam = new URL(request.url).searchParams.get("since");
   const since = sinceParam && !Number.isNaN(Date.parse(sinceParam)) ? new Date(sinceParam) : null;
   const encoder = new TextEncoder();

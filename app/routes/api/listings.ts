@@ -3,6 +3,7 @@ import { createListingFromForm, MAX_LISTING_REQUEST_BYTES } from "#app/domain/li
 import { getViewer } from "#app/domain/user/get-viewer.server.ts";
 import { AppError } from "#app/lib/app-error.ts";
 import { readFormData } from "#app/lib/multipart.server.ts";
+import { enforceUserLimit } from "#app/lib/rate-limit.server.ts";
 import { jsonError } from "#app/lib/respond.server.ts";
 import { getRuntime } from "#app/lib/runtime.server.ts";
 
@@ -12,6 +13,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (!viewer) return jsonError(new AppError("UNAUTHORIZED", "Authentication Required", "Please sign in again to create a listing."));
   const runtime = await getRuntime();
   try {
+    await enforceUserLimit(runtime, "upload", viewer.userId);
     const form = await readFormData(request, { maxBytes: MAX_LISTING_REQUEST_BYTES });
     const { listingId } = await createListingFromForm({ runtime, viewer, form });
     return Response.json({ listingId }, { status: 201 });

@@ -65,6 +65,7 @@ import type { Viewer } from "#app/domain/user/viewer.ts";
 import { AppError } from "#app/lib/app-error.ts";
 import { formatShortDate } from "#app/lib/format.ts";
 import { requireUser } from "#app/lib/guards.server.ts";
+import { enforceUserLimit } from "#app/lib/rate-limit.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { getRuntime } from "#app/lib/runtime.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
@@ -237,6 +238,7 @@ export async function action({ request }: Route.ActionArgs) {
       );
     }
     try {
+      await enforceUserLimit(runtime, "request", viewer.userId);
       await createUserRequest({
         db: runtime.db,
         viewer,

@@ -13,6 +13,7 @@ import { AppError } from "#app/lib/app-error.ts";
 import { clientIp } from "#app/lib/client-ip.server.ts";
 import { categoryLabel, formatPrice, formatShortDate } from "#app/lib/format.ts";
 import { requireUser } from "#app/lib/guards.server.ts";
+import { enforceUserLimit } from "#app/lib/rate-limit.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { orError } from "#app/lib/respond.server.ts";
 import { getRuntime } from "#app/lib/runtime.server.ts";
@@ -95,6 +96,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   return orError(async () => {
     try {
       // A repeated request (double click, retry) answers the same: the open request stands.
+      await enforceUserLimit(runtime, "purchase", viewer.userId);
       await createPurchaseRequest({ db: runtime.db, storage: runtime.storage, viewer, listingId: params.id });
       return {
         toast: {

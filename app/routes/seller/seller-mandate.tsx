@@ -16,6 +16,7 @@ import { MAX_PDF_BYTES } from "#app/domain/mandate/mandate-terms.ts";
 import { AppError } from "#app/lib/app-error.ts";
 import { clientIp } from "#app/lib/client-ip.server.ts";
 import { requireRole } from "#app/lib/guards.server.ts";
+import { enforceUserLimit } from "#app/lib/rate-limit.server.ts";
 import { filesOf, readFormData } from "#app/lib/multipart.server.ts";
 import { orError } from "#app/lib/respond.server.ts";
 import { getRuntime } from "#app/lib/runtime.server.ts";
@@ -79,6 +80,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       };
     }
     if (intent === "upload") {
+      await enforceUserLimit(runtime, "upload", viewer.userId);
       const [file] = await filesOf(form, "signedPdf");
       await submitSignedMandate({ runtime, ctx, userId: viewer.userId, file });
       return redirectWithToast("/seller-dashboard", [
