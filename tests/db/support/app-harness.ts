@@ -21,6 +21,9 @@ import { createTestDatabaseUrl } from "../test-database-url.ts";
 export const BASE = "http://localhost:3000";
 export const PASSWORD = "Harness-Pass-2026";
 
+/** A route module's loader or action (its generated argument type is not needed here). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type RouteFn = (args: any) => unknown;
 export type Persona = { viewer: Viewer; cookie: string };
 export type Answer = { status: number; body: unknown; location?: string | null };
 
@@ -71,7 +74,7 @@ export async function startHarness(options: { rateLimits?: boolean } = {}) {
 
   /** Calls a route's action (or loader) with a request, as React Router would; a thrown Response is the answer. */
   async function call(
-    fn: (args: { request: Request; params: Record<string, string>; context: { clientIp: string; cspNonce: string } }) => unknown,
+    fn: RouteFn,
     options: { path: string; method?: string; body?: FormData | string; cookie?: string; params?: Record<string, string>; headers?: Record<string, string> },
   ): Promise<Answer> {
     const request = new Request(`${BASE}${options.path}`, {
@@ -80,7 +83,8 @@ export async function startHarness(options: { rateLimits?: boolean } = {}) {
       headers: { ...(options.cookie ? { cookie: options.cookie } : {}), ...(options.headers ?? {}) },
     });
     try {
-      return toAnswer(await fn({ request, params: options.params ?? {}, context: { clientIp: "127.0.0.1", cspNonce: "n" } }));
+      const args = { request, params: options.params ?? {}, context: { clientIp: "127.0.0.1", cspNonce: "n" }, url: new URL(request.url), pattern: options.path };
+      return toAnswer(await (fn as (a: typeof args) => unknown)(args));
     } catch (thrown) {
       if (thrown instanceof Response) return toAnswer(thrown);
       if (isDataWithResponseInit(thrown)) return toAnswer(thrown);
