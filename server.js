@@ -104,6 +104,20 @@ app.use((req, res, next) => {
   next();
 });
 
+/**
+ * User-uploaded media: only image files are ever served (the pipeline writes
+ * WebP), with a sandboxing policy, so a stored file can never run as a page.
+ * Private files (signed mandates, KYC) are not under /media at all.
+ */
+app.use("/media", (req, res, next) => {
+  if (!/^\/[\w./-]+\.(webp|jpe?g|png)$/i.test(req.path) || req.path.includes("..")) {
+    res.status(404).type("text/plain").send("Not Found");
+    return;
+  }
+  res.setHeader("Content-Security-Policy", "default-src 'none'; sandbox");
+  next();
+});
+
 let vite;
 let loadEntry;
 if (dev) {

@@ -53,3 +53,19 @@ test("the session cookie is HttpOnly and SameSite=Lax", async ({ request }) => {
   expect(cookie).toMatch(/HttpOnly/i);
   expect(cookie).toMatch(/SameSite=Lax/i);
 });
+
+test("uploaded photos are served as images with nosniff and a sandbox policy; nothing else is served from /media", async ({ request }) => {
+  const html = await (await request.get("/equipment")).text();
+  const src = /src="(\/media\/[^"]+\.webp)"/.exec(html)?.[1];
+  expect(src, "a listing photo on the catalog").toBeTruthy();
+  const photo = await request.get(src!);
+  expect(photo.status()).toBe(200);
+  expect(photo.headers()["content-type"]).toBe("image/webp");
+  expect(photo.headers()["x-content-type-options"]).toBe("nosniff");
+  expect(photo.headers()["content-security-policy"]).toContain("sandbox");
+  for (const path of ["/media/listings/evil.html", "/media/listings/x.svg", "/media/..%2f..%2fpackage.json", "/media/"]) {
+    const res = await request.get(path);
+    expect(res.status(), path).toBe(404);
+    expect(res.headers()["content-type"] ?? "", path).not.toContain("text/html");
+  }
+});
