@@ -3,10 +3,13 @@
  * and never lost when SMTP is down — it retries and arrives once it is back.
  */
 import net from "node:net";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { afterEach, describe, expect, it } from "vitest";
-import { emailOutbox } from "#db/schema.ts";
+import { adminAccess, emailOutbox, listings, mandateAgreements, sellers } from "#db/schema.ts";
+import { moderateListing } from "#app/domain/listing/moderate-listing.server.ts";
+import { createUser } from "#app/domain/user/create-user.server.ts";
+import type { Viewer } from "#app/domain/user/viewer.ts";
 import { parseEnv } from "#app/lib/env.server.ts";
 import { startRuntime, stopRuntime, type Runtime } from "#app/lib/runtime.server.ts";
 import { layout } from "#app/lib/emails.server.ts";
@@ -126,4 +129,91 @@ describe("e-mail delivery", () => {
     expect(row!.attempts).toBeGreaterThanOrEqual(2);
     expect(inbox.filter((m) => m.to === "lerato@example.co.za")).toHaveLength(1);
   });
+
+  it("SMTP down while an admin approves five listings: every seller e-mail arrives once SMTP is back, none twice", async () => {
+    const port = await freePort(); // down
+    const rt = await start(port);
+    const password = "Secret-Pass-2026";
+    const make = (email: string, role: "seller" | "buyer") =>
+      createUser(rt, {
+        email,
+        password,
+        confirmPassword: password,
+        role,
+        fullName: email,
+        phone: "082 000 0000",
+        emailVerified: true,
+      });
+    const { userId: adminId } = await make("boss@example.co.za", "seller");
+    await rt.db.insert(adminAccess).values({ userId: adminId });
+    const admin: Viewer = {
+      userId: adminId,
+      email: "boss@example.co.za",
+      name: "Boss",
+      emailVerified: true,
+      role: "seller",
+      fullName: "Boss",
+      isAdmin: true,
+      hasSellerProfile: true,
+      hasBuyerProfile: false,
+      commissionAccepted: false,
+    };
+    const sellerEmails = [
+      "s1@example.co.za",
+      "s2@example.co.za",
+      "s3@example.co.za",
+      "s4@example.co.za",
+      "s5@example.co.za",
+    ];
+    const listingIds: string[] = [];
+    for (const email of sellerEmails) {
+      const { userId } = await make(email, "seller");
+      const [seller] = await rt.db.select({ id: sellers.id }).from(sellers).where(eq(sellers.userId, userId));
+      const [listing] = await rt.db
+        .insert(listings)
+        .values({
+          sellerId: seller!.id,
+          title: `Machine of ${email}`,
+          price: "100000",
+          category: "generators",
+          condition: "used",
+          expiresOn: new Date(Date.now() + 86_400_000 * 30),
+        })
+        .returning({ id: listings.id });
+      await rt.db
+        .insert(mandateAgreements)
+        .values({
+          listingId: listing!.id,
+          userId,
+          listingTitle: "t",
+          termsText: "terms",
+          signatureMethod: "checkbox",
+          userEmail: email,
+          signedAt: new Date(),
+        });
+      listingIds.push(listing!.id);
+    }
+    await Promise.all(
+      listingIds.map((listingId) => moderateListing({ runtime: rt, admin, listingId, action: "approve" })),
+    );
+    // All five approved at once, each e-mail waiting in the outbox while SMTP is down.
+    await waitFor(async () => {
+      const rows = await rt.db.select().from(emailOutbox).where(inArray(emailOutbox.toAddress, sellerEmails));
+      return rows.length === 5 && rows.every((r) => r.status === "queued" && r.attempts >= 1) ? rows : undefined;
+    });
+
+    const inbox: Received[] = [];
+    smtp = await startSmtp(port, inbox);
+    await waitFor(async () => {
+      const rows = await rt.db.select().from(emailOutbox).where(inArray(emailOutbox.toAddress, sellerEmails));
+      return rows.every((r) => r.status === "sent") ? rows : undefined;
+    }, 60_000);
+    // Give a duplicate delivery a moment to show up if there were one.
+    await new Promise((r) => setTimeout(r, 1500));
+    for (const email of sellerEmails) {
+      const mails = inbox.filter((m) => m.to === email);
+      expect(mails, email).toHaveLength(1);
+      expect(mails[0]!.raw).toContain("approved");
+    }
+  }, 90_000);
 });
