@@ -20,6 +20,7 @@ import {
 import { createStorage, type Storage } from "./storage.server.ts";
 import { createNotificationHub, type NotificationHub } from "./notification-hub.server.ts";
 import { EXPIRE_LISTINGS_QUEUE, expireListings } from "#app/domain/listing/expire-listings.server.ts";
+import { CLEANUP_UPLOADS_QUEUE, cleanupAbandonedUploads } from "#app/domain/listing/cleanup-abandoned-uploads.server.ts";
 
 export type Runtime = {
   env: Env;
@@ -90,6 +91,15 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   });
   await boss.schedule(EXPIRE_LISTINGS_QUEUE, "0 1 * * *", null, { tz: "Africa/Johannesburg" });
   await boss.send(EXPIRE_LISTINGS_QUEUE, {});
+
+  // Hourly (and once at start-up): photo folders left by an upload the process did not live to finish.
+  await boss.createQueue(CLEANUP_UPLOADS_QUEUE, { retryLimit: 3 });
+  await boss.work(CLEANUP_UPLOADS_QUEUE, async () => {
+    const { removed } = await cleanupAbandonedUploads({ db, storage, graceMinutes: env.UPLOAD_CLEANUP_GRACE_MINUTES });
+    if (removed.length) logger.info({ removed }, "abandoned upload folders removed");
+  });
+  await boss.schedule(CLEANUP_UPLOADS_QUEUE, "17 * * * *", null, { tz: "Africa/Johannesburg" });
+  await boss.send(CLEANUP_UPLOADS_QUEUE, {});
 
   const dispatch = async (outboxId: string) => {
     await boss.send(SEND_EMAIL_QUEUE, { outboxId }, { singletonKey: outboxId });

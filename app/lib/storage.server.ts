@@ -10,6 +10,8 @@ export type Storage = {
   get: (key: string) => Promise<Buffer | undefined>;
   delete: (key: string) => Promise<void>;
   deletePrefix: (prefix: string) => Promise<void>;
+  /** The folders directly under `prefix`, each with the time its newest file was written. */
+  listFolders: (prefix: string) => Promise<{ name: string; modifiedAt: Date }[]>;
   publicUrl: (key: string) => string;
 };
 
@@ -42,6 +44,21 @@ export function createLocalStorage(root: string): Storage {
     },
     async deletePrefix(prefix) {
       await fs.rm(abs(prefix.replace(/\/$/, "")), { recursive: true, force: true });
+    },
+    async listFolders(prefix) {
+      const dir = abs(prefix.replace(/\/$/, ""));
+      const entries = await fs.readdir(dir, { withFileTypes: true }).catch(() => []);
+      const folders = [];
+      for (const entry of entries) {
+        if (!entry.isDirectory()) continue;
+        const inside = path.join(dir, entry.name);
+        const times = [(await fs.stat(inside)).mtime];
+        for (const file of await fs.readdir(inside).catch(() => [])) {
+          times.push((await fs.stat(path.join(inside, file)).catch(() => ({ mtime: new Date(0) }))).mtime);
+        }
+        folders.push({ name: entry.name, modifiedAt: new Date(Math.max(...times.map((t) => t.getTime()))) });
+      }
+      return folders;
     },
     publicUrl(key) {
       assertSafeKey(key);
@@ -105,6 +122,22 @@ export async function createS3Storage(options: {
         if (keys.length) await client.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects: keys } }));
         ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (ContinuationToken);
+    },
+    async listFolders(prefix) {
+      assertSafeKey(prefix.replace(/\/$/, ""));
+      const Prefix = `${prefix.replace(/\/$/, "")}/`;
+      const newest = new Map<string, number>();
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix, ContinuationToken }));
+        for (const o of page.Contents ?? []) {
+          const name = o.Key?.slice(Prefix.length).split("/")[0];
+          if (!name || !o.Key!.slice(Prefix.length).includes("/")) continue;
+          newest.set(name, Math.max(newest.get(name) ?? 0, o.LastModified?.getTime() ?? 0));
+        }
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
+      return [...newest].map(([name, t]) => ({ name, modifiedAt: new Date(t) }));
     },
     publicUrl(key) {
       assertSafeKey(key);

@@ -8,7 +8,11 @@ import os from "node:os";
 import path from "node:path";
 import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { randomUUID } from "node:crypto";
+import { listings, sellers, user } from "#db/schema.ts";
+import { cleanupAbandonedUploads } from "#app/domain/listing/cleanup-abandoned-uploads.server.ts";
 import { createLocalStorage, createS3Storage, type Storage } from "#app/lib/storage.server.ts";
+import { withTestDatabase } from "./test-database.ts";
 
 async function freePort() {
   return new Promise<number>((resolve) => {
@@ -66,6 +70,38 @@ describe.each(drivers)("%s storage", (_name, make) => {
     const storage = make();
     expect(storage.publicUrl("public/listings/abc/x-card.webp")).toMatch(/listings\/abc\/x-card\.webp$/);
     expect(() => storage.publicUrl("private/mandates/abc/signed.pdf")).toThrow();
+  });
+
+  it("lists the folders under a prefix with their newest file's time; the cleanup removes only old folders without a listing", async () => {
+    const storage = make();
+    const known = randomUUID();
+    const orphan = randomUUID();
+    const fresh = randomUUID();
+    for (const id of [known, orphan, fresh]) await storage.put(`public/listings/${id}/a-card.webp`, Buffer.from(id), "image/webp");
+    const folders = await storage.listFolders("public/listings");
+    expect(folders.map((f) => f.name)).toEqual(expect.arrayContaining([known, orphan, fresh]));
+    for (const f of folders) expect(Date.now() - f.modifiedAt.getTime()).toBeLessThan(60_000);
+
+    // A database that knows only `known`; "now" is two hours ahead, except that `fresh` counts as just written.
+    const t = await withTestDatabase();
+    try {
+      const [seller] = await t.db.insert(user).values({ id: randomUUID(), name: "S", email: `${known}@example.co.za` }).returning();
+      const [sellerRow] = await t.db.insert(sellers).values({ userId: seller!.id }).returning();
+      await t.db.insert(listings).values({ id: known, sellerId: sellerRow!.id, title: "Kept", price: "1", category: "other", condition: "used", expiresOn: new Date() });
+      const later = new Date(Date.now() + 2 * 60 * 60_000);
+      const listOld = { ...storage, listFolders: async (prefix: string) => (await storage.listFolders(prefix)).map((f) => (f.name === fresh ? { ...f, modifiedAt: later } : f)) };
+      const { removed } = await cleanupAbandonedUploads({ db: t.db, storage: listOld, graceMinutes: 60, now: later });
+      expect(removed).toContain(orphan);
+      expect(removed).not.toContain(known);
+      expect(removed).not.toContain(fresh);
+      expect(await storage.get(`public/listings/${orphan}/a-card.webp`)).toBeUndefined();
+      expect(await storage.get(`public/listings/${known}/a-card.webp`)).toBeDefined();
+      expect(await storage.get(`public/listings/${fresh}/a-card.webp`)).toBeDefined();
+      // Within the grace period nothing is touched.
+      expect((await cleanupAbandonedUploads({ db: t.db, storage, graceMinutes: 60 })).removed).toEqual([]);
+    } finally {
+      await t.close();
+    }
   });
 
   it("refuses keys that could escape the store", async () => {
