@@ -276,14 +276,14 @@ function TextInput({
 
 function Detail({ icon, term, children }: { icon: React.ReactNode; term: string; children: React.ReactNode }) {
   return (
-    <div className="flex gap-3">
-      <span aria-hidden className="mt-0.5 text-brand-700 [&_svg]:size-5">
-        {icon}
-      </span>
-      <div>
-        <dt className="font-medium text-gray-900">{term}</dt>
-        <dd className="text-gray-700">{children}</dd>
-      </div>
+    <div className="relative pl-8">
+      <dt className="font-medium text-gray-900">
+        <span aria-hidden className="absolute left-0 top-0.5 text-brand-700 [&_svg]:size-5">
+          {icon}
+        </span>
+        {term}
+      </dt>
+      <dd className="text-gray-700">{children}</dd>
     </div>
   );
 }

@@ -6,12 +6,14 @@ export function GoHomeButton() {
   const { pathname } = useLocation();
   if (pathname === "/") return null;
   return (
-    <Link
-      to="/"
-      className="fixed bottom-4 left-4 z-30 inline-flex items-center gap-2 rounded-full bg-gray-900/90 px-4 py-2.5 text-sm font-medium text-white shadow-lg backdrop-blur hover:bg-gray-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 print:hidden"
-    >
-      <House className="size-4" aria-hidden />
-      Go back to Home
-    </Link>
+    <nav aria-label="Back to home" className="contents">
+      <Link
+        to="/"
+        className="fixed bottom-4 left-4 z-30 inline-flex items-center gap-2 rounded-full bg-gray-900/90 px-4 py-2.5 text-sm font-medium text-white shadow-lg backdrop-blur hover:bg-gray-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 print:hidden"
+      >
+        <House className="size-4" aria-hidden />
+        Go back to Home
+      </Link>
+    </nav>
   );
 }

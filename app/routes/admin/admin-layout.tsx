@@ -40,7 +40,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             <>
               {" "}
               (no SMTP server is configured: they land in the{" "}
-              <Link to="/admin/mailbox" className="font-medium text-brand-700 underline">
+              <Link to="/admin/mailbox" className="font-semibold text-current underline">
                 dev mailbox
               </Link>
               ).

@@ -54,7 +54,9 @@ export default function AdminListingEdit({ loaderData, actionData }: Route.Compo
       </Link>
       <Card className="mt-4">
         <CardHeader>
-          <CardTitle>Edit listing</CardTitle>
+          <CardTitle>
+            <h1 className="text-xl font-semibold">Edit listing</h1>
+          </CardTitle>
         </CardHeader>
         <CardContent>
           {actionData?.toast ? (

@@ -134,6 +134,7 @@ export default function SellerMandate({ loaderData, actionData }: Route.Componen
         <pre
           className="max-h-72 overflow-y-auto whitespace-pre-wrap rounded border bg-gray-50 p-3 font-sans text-sm"
           aria-label="Agreement text"
+          tabIndex={0}
         >
           {terms}
         </pre>
