@@ -369,7 +369,7 @@ function MakeRequest({ loaderData, actionData }: { loaderData: DashboardData; ac
   const linkFor = (value: RequestType) => `?tab=${value}`;
   return (
     <>
-      <nav aria-label="Request type" className="inline-flex max-w-full flex-wrap items-center gap-1 rounded-lg bg-gray-100 p-1 text-gray-600">
+      <nav aria-label="Request type" className="flex max-w-full items-center gap-1 overflow-x-auto rounded-lg bg-gray-100 p-1 text-gray-600 sm:inline-flex">
         {TABS.map((t) => (
           <Link
             key={t.value}
@@ -377,7 +377,7 @@ function MakeRequest({ loaderData, actionData }: { loaderData: DashboardData; ac
             preventScrollReset
             replace
             aria-current={tab === t.value ? "page" : undefined}
-            className="inline-flex min-h-9 items-center justify-center whitespace-nowrap rounded-md px-3 py-1.5 text-sm font-medium transition-colors hover:text-gray-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 aria-[current=page]:bg-white aria-[current=page]:text-brand-700 aria-[current=page]:shadow-sm"
+            className="inline-flex min-h-9 shrink-0 items-center justify-center whitespace-nowrap rounded-md px-3 py-1.5 text-sm font-medium transition-colors hover:text-gray-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 aria-[current=page]:bg-white aria-[current=page]:text-brand-700 aria-[current=page]:shadow-sm"
           >
             {t.label}
           </Link>

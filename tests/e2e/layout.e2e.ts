@@ -1,0 +1,104 @@
+/**
+ * Layout (issue 7): every page, as each role sees it, at 360 px (a small
+ * phone) and 1280 px (a laptop) has no horizontal scroll. A full-page
+ * screenshot of each is kept under test-results/layout/ for a look.
+ */
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { demoUser, gotoReady, signInThroughForm } from "./support/personas.ts";
+
+const WIDTHS = [360, 1280];
+
+async function overflowing(page: Page) {
+  return page.evaluate(() => {
+    const doc = document.documentElement;
+    const width = doc.clientWidth;
+    const wide = [...document.querySelectorAll("body *")]
+      .filter((el) => {
+        const r = el.getBoundingClientRect();
+        const style = getComputedStyle(el);
+        // Inside a horizontally scrolling box (tables, tab strips) is fine.
+        let p = el.parentElement;
+        while (p) {
+          const o = getComputedStyle(p).overflowX;
+          if (o === "auto" || o === "scroll" || o === "hidden") return false;
+          p = p.parentElement;
+        }
+        // Off to the left (visually hidden fields) makes no scroll; sticking out on the right does.
+        return r.width > 0 && style.position !== "fixed" && r.left >= 0 && r.right > width + 1;
+      })
+      .slice(0, 3)
+      .map((el) => `${el.tagName.toLowerCase()}.${String(el.className).split(" ").slice(0, 3).join(".")} (${Math.round(el.getBoundingClientRect().right)}px)`);
+    return { scroll: doc.scrollWidth > width + 1 ? `${doc.scrollWidth}px wide at ${width}px` : null, wide };
+  });
+}
+
+async function check(page: Page, label: string, paths: string[]) {
+  const problems: Record<string, unknown> = {};
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 800 });
+    for (const path of paths) {
+      await gotoReady(page, path);
+      const o = await overflowing(page);
+      await page.screenshot({ path: `test-results/layout/${label}${path.replace(/[^a-z0-9]+/gi, "_")}-${width}.png`, fullPage: true });
+      if (o.scroll || o.wide.length) problems[`${path} @${width}`] = o;
+    }
+  }
+  expect(problems).toEqual({});
+}
+
+async function signedIn(browser: Browser, role: "buyer" | "seller" | "admin") {
+  const page = await (await browser.newContext()).newPage();
+  const u = demoUser(role);
+  await signInThroughForm(page, u.email, u.password);
+  await expect(page).not.toHaveURL(/\/signin/);
+  return page;
+}
+
+test("visitor pages fit 360 px and 1280 px", async ({ page }) => {
+  test.setTimeout(90_000);
+  await gotoReady(page, "/equipment");
+  // A visitor's "View Details" goes through sign-in; the listing page itself is public.
+  const details = (await page.getByRole("link", { name: "View Details" }).first().getAttribute("href")) ?? "";
+  const listing = decodeURIComponent(/redirectTo=([^&]+)/.exec(details)?.[1] ?? "/");
+  await check(page, "visitor", ["/", "/equipment", "/parts", listing, "/signin", "/signup", "/contact", "/no-such-page"]);
+});
+
+test("buyer pages fit 360 px and 1280 px", async ({ browser }) => {
+  test.setTimeout(90_000);
+  const page = await signedIn(browser, "buyer");
+  await gotoReady(page, "/buyer-catalog");
+  const listing = (await page.locator('a[href^="/listing/"]').first().getAttribute("href")) ?? "/";
+  await check(page, "buyer", ["/buyer-catalog", listing, "/watchlist", "/buyer-dashboard", "/feedback", "/notifications"]);
+});
+
+test("the buyer dashboard's request tabs stay on one line on a phone", async ({ browser }) => {
+  const page = await signedIn(browser, "buyer");
+  await page.setViewportSize({ width: 360, height: 800 });
+  await gotoReady(page, "/buyer-dashboard");
+  const tabs = page.getByRole("navigation", { name: "Request type" }).getByRole("link");
+  const tops = await tabs.evaluateAll((links) => links.map((l) => Math.round(l.getBoundingClientRect().top)));
+  expect(tops).toHaveLength(3);
+  expect(new Set(tops).size).toBe(1);
+});
+
+test("seller pages fit 360 px and 1280 px", async ({ browser }) => {
+  test.setTimeout(90_000);
+  const page = await signedIn(browser, "seller");
+  await check(page, "seller", ["/seller-dashboard", "/seller/create", "/notifications"]);
+});
+
+test("admin pages fit 360 px and 1280 px", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const page = await signedIn(browser, "admin");
+  await check(page, "admin", [
+    "/admin",
+    "/admin/users",
+    "/admin/messages",
+    "/admin/requests",
+    "/admin/invitations",
+    "/admin/audit",
+    "/admin/mailbox",
+    "/email-test",
+    "/admin-auth-fix",
+  ]);
+});
