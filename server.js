@@ -118,8 +118,32 @@ app.use("/media", (req, res, next) => {
   next();
 });
 
+/**
+ * While the database is unreachable (a restart, a network cut) every page,
+ * action and API answers at once with 503 and a plain page, instead of
+ * hanging or failing with a 500; the next request after it is back goes
+ * through as usual (no restart of the app needed).
+ */
+const UNAVAILABLE_HTML = `<!doctype html><html lang="en-ZA"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Temporarily unavailable | Machinery Marketplace</title></head>
+<body style="font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#111827">
+<h1>The marketplace is temporarily unavailable</h1>
+<p>We are having trouble reaching our database. Please try again in a moment: nothing you sent was lost.</p>
+<p><a href="">Try again</a></p></body></html>`;
+async function unavailableWhenDatabaseIsDown(req, res, next) {
+  try {
+    if (!entry || (await entry.databaseAvailable())) return next();
+  } catch {
+    // fall through to the 503
+  }
+  res.status(503).set("Retry-After", "10").set("Cache-Control", "no-store");
+  if (req.accepts(["html", "json"]) === "json") res.json({ title: "Temporarily Unavailable", message: "Please try again in a moment." });
+  else res.type("html").send(UNAVAILABLE_HTML);
+}
+
 let vite;
 let loadEntry;
+/** Set once the server build is loaded (below). */
+let entry;
 if (dev) {
   const { createServer } = await import("vite");
   vite = await createServer({ server: { middlewareMode: true } });
@@ -130,6 +154,7 @@ if (dev) {
     "/media",
     express.static(path.resolve(process.env.STORAGE_DIR ?? path.join(process.env.DATA_DIR ?? "./data", "uploads"), "public")),
   );
+  app.use(unavailableWhenDatabaseIsDown);
   app.all("/{*splat}", createRequestHandler({ build: loadBuild, mode: "development", getLoadContext }));
 } else {
   const build = await import("./build/server/index.js");
@@ -142,10 +167,11 @@ if (dev) {
       maxAge: "7d",
     }),
   );
+  app.use(unavailableWhenDatabaseIsDown);
   app.all("/{*splat}", createRequestHandler({ build, mode: "production", getLoadContext }));
 }
 
-const entry = await loadEntry();
+entry = await loadEntry();
 try {
   await entry.getRuntime();
 } catch (error) {

@@ -6,17 +6,25 @@ import { ServerRouter } from "react-router";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
+import { isDatabaseUnavailable } from "#app/lib/db-errors.ts";
 import { logger } from "#app/lib/logger.server.ts";
+import { markDatabaseSuspect } from "#app/lib/runtime.server.ts";
 import { NonceProvider } from "#app/lib/nonce-provider.ts";
 
 export const streamTimeout = 5_000;
 
 // Lifecycle hooks for server.js: the same module graph as the routes, so one runtime.
-export { getRuntime, stopRuntime } from "#app/lib/runtime.server.ts";
+export { databaseAvailable, getRuntime, stopRuntime } from "#app/lib/runtime.server.ts";
 export { startupBanner } from "#app/lib/startup-banner.server.ts";
 
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
+  if (isDatabaseUnavailable(error)) {
+    // Ask again before the next request instead of trusting the last good probe.
+    markDatabaseSuspect();
+    logger.warn({ url: request.url, err: (error as Error).message }, "database unavailable");
+    return;
+  }
   logger.error({ err: error, url: request.url }, "unhandled server error");
 }
 
@@ -28,6 +36,12 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce ?? "";
+  // The database went away during this request: a 503 (try again soon), not a 500.
+  const errors = Object.values(routerContext.staticHandlerContext.errors ?? {});
+  if (errors.some(isDatabaseUnavailable)) {
+    responseStatusCode = 503;
+    responseHeaders.set("Retry-After", "10");
+  }
   // https://httpwg.org/specs/rfc9110.html#HEAD
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, {

@@ -19,6 +19,7 @@ import { Toaster } from "#app/components/ui/toaster.tsx";
 import { getViewer } from "#app/domain/user/get-viewer.server.ts";
 import { readToasts } from "#app/lib/toast.server.ts";
 import { showActionToast } from "#app/components/forms/use-action-toast.ts";
+import { isDatabaseUnavailable } from "#app/lib/db-errors.ts";
 import { useNonce } from "#app/lib/nonce-provider.ts";
 import { getRuntime } from "#app/lib/runtime.server.ts";
 import { countUnread } from "#app/domain/notification/find-notifications.server.ts";
@@ -88,6 +89,9 @@ export default function App({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  if ((isRouteErrorResponse(error) && error.status === 503) || isDatabaseUnavailable(error)) {
+    return <ErrorScreen message="The marketplace is temporarily unavailable. Please try again in a moment." />;
+  }
   const message = isRouteErrorResponse(error)
     ? typeof error.data === "string" && error.data
       ? error.data

@@ -10,6 +10,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
+import { logger } from "./logger.server.ts";
 import * as schema from "#db/schema.ts";
 
 export type Db = NodePgDatabase<typeof schema>;
@@ -56,7 +57,10 @@ function lockDataDir(dir: string) {
 
 export async function openDatabase(options: { databaseUrl?: string; dataDir?: string; memory?: boolean }) {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // Fail fast when the server is away (a restart): requests answer 503 instead of hanging.
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, connectionTimeoutMillis: 3_000 });
+    // An idle client whose server went away emits 'error'; the pool drops it and makes a new one later.
+    pool.on("error", (error) => logger.warn({ err: error }, "database connection lost"));
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder: MIGRATIONS });
     return {

@@ -47,6 +47,34 @@ export type RuntimeOptions = {
 
 const g = globalThis as unknown as { __runtime?: Promise<Runtime>; __runtimeValue?: Runtime };
 
+/**
+ * Whether the database answers, probed at most once a second (server.js asks
+ * before every request, so a database restart costs a fast 503, not a hang).
+ */
+const probe = { at: 0, ok: true, running: undefined as Promise<boolean> | undefined };
+export async function databaseAvailable(): Promise<boolean> {
+  const runtime = g.__runtimeValue;
+  if (!runtime?.handle.pool) return true; // embedded PGlite lives in this process
+  if (Date.now() - probe.at < 1_000) return probe.ok;
+  probe.running ??= (async () => {
+    const timeout = new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 2_000).unref());
+    const query = runtime.handle.pool!.query("select 1").then(
+      () => true,
+      () => false,
+    );
+    probe.ok = await Promise.race([query, timeout]);
+    probe.at = Date.now();
+    probe.running = undefined;
+    return probe.ok;
+  })();
+  return probe.running;
+}
+
+/** A request just failed for want of the database: probe again before the next one. */
+export function markDatabaseSuspect() {
+  probe.at = 0;
+}
+
 export function getRuntime(): Promise<Runtime> {
   g.__runtime ??= startRuntime().catch((error) => {
     g.__runtime = undefined;

@@ -1,0 +1,148 @@
+/**
+ * Fault (issue 7): PostgreSQL goes away under load and comes back. The app
+ * sits behind a TCP proxy to the real server; "restarting" the database is
+ * closing the proxy (every connection cut, new ones refused) and opening it
+ * again. While it is down, every request answers fast with a clear 503 page;
+ * afterwards the same process serves pages and sign-ins again, and it never
+ * crashed. Runs on PostgreSQL (TEST_POSTGRES_URL; CI provides one).
+ */
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import net from "node:net";
+import { expect, test } from "@playwright/test";
+import pg from "pg";
+import { DEMO_ACCOUNTS } from "../../db/demo-accounts.ts";
+
+const serverUrl = process.env.TEST_POSTGRES_URL;
+const PORT = 4631;
+const PROXY_PORT = 4632;
+const DATA_DIR = `.e2e-pgdown-${PORT}`;
+
+/** A TCP proxy that can be cut (all sockets destroyed, port closed) and restored. */
+function tcpProxy(target: { host: string; port: number }) {
+  let server: net.Server | undefined;
+  const sockets = new Set<net.Socket>();
+  const open = () =>
+    new Promise<void>((resolve) => {
+      server = net.createServer((client) => {
+        const upstream = net.connect(target.port, target.host);
+        for (const s of [client, upstream]) {
+          sockets.add(s);
+          s.on("close", () => sockets.delete(s));
+          s.on("error", () => {});
+        }
+        client.pipe(upstream).pipe(client);
+      });
+      server.listen(PROXY_PORT, "127.0.0.1", () => resolve());
+    });
+  const cut = () =>
+    new Promise<void>((resolve) => {
+      for (const s of sockets) s.destroy();
+      server!.close(() => resolve());
+    });
+  return { open, cut };
+}
+
+async function timed(url: string, init?: RequestInit) {
+  const started = Date.now();
+  const res = await fetch(url, { ...init, redirect: "manual", signal: AbortSignal.timeout(10_000) });
+  return { status: res.status, text: await res.text(), ms: Date.now() - started, res };
+}
+
+test("the database restarting under load: fast 503s while it is away, full service after, no crash", async () => {
+  test.skip(!serverUrl, "needs TEST_POSTGRES_URL (a PostgreSQL server); CI provides one");
+  test.setTimeout(150_000);
+  fs.rmSync(DATA_DIR, { recursive: true, force: true });
+  const name = `mm_e2e_${randomBytes(5).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const direct = new URL(serverUrl!);
+  const proxy = tcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
+  await proxy.open();
+  const viaProxy = new URL(serverUrl!);
+  viaProxy.hostname = "127.0.0.1";
+  viaProxy.port = String(PROXY_PORT);
+  viaProxy.pathname = `/${name}`;
+
+  const child = spawn(process.execPath, ["server.js"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: `http://localhost:${PORT}`,
+      DATABASE_URL: viaProxy.toString(),
+      SESSION_SECRET: "pg-restart-test-secret-0123456789abcdef",
+      SEED_DEMO: "1",
+      AUTH_RATE_LIMIT: "0",
+      DATA_DIR,
+      LOG_LEVEL: "error",
+      SMTP_URL: "",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout!.on("data", (d: Buffer) => (output += d.toString()));
+  child.stderr!.on("data", (d: Buffer) => (output += d.toString()));
+  const base = `http://127.0.0.1:${PORT}`;
+  try {
+    await expect.poll(async () => (await fetch(`${base}/`).catch(() => undefined))?.status, { timeout: 90_000 }).toBe(200);
+    const seller = DEMO_ACCOUNTS.users.find((u) => u.role === "seller")!;
+    const signIn = () =>
+      fetch(`${base}/signin`, {
+        method: "POST",
+        body: new URLSearchParams({ intent: "signin", email: seller.email, password: DEMO_ACCOUNTS.password }),
+        redirect: "manual",
+      });
+    expect((await signIn()).status).toBe(302);
+
+    // Load: a steady stream of page views while the database disappears.
+    let stop = false;
+    const statuses: number[] = [];
+    const load = (async () => {
+      while (!stop) {
+        const r = await timed(`${base}/equipment`).catch(() => ({ status: 0, text: "", ms: 0 }));
+        statuses.push(r.status);
+      }
+    })();
+    await new Promise((r) => setTimeout(r, 1_000));
+    await proxy.cut();
+
+    // While it is away: quick, clear 503s for pages, data requests and actions.
+    await expect.poll(async () => (await timed(`${base}/equipment`)).status, { timeout: 15_000 }).toBe(503);
+    for (const path of ["/", "/equipment?q=crane", "/catalog.data", "/seller-dashboard"]) {
+      const r = await timed(`${base}${path}`);
+      expect(r.status, path).toBe(503);
+      expect(r.ms, `${path} answered fast`).toBeLessThan(5_000);
+    }
+    const page = await timed(`${base}/parts`);
+    expect(page.text).toContain("The marketplace is temporarily unavailable");
+    expect(page.res.headers.get("retry-after")).toBe("10");
+    const action = await signIn();
+    expect(action.status).toBe(503);
+
+    // Back: the same process serves again, without a restart.
+    await proxy.open();
+    await expect.poll(async () => (await timed(`${base}/equipment`)).status, { timeout: 30_000 }).toBe(200);
+    stop = true;
+    await load;
+    expect((await signIn()).status).toBe(302);
+    expect((await timed(`${base}/listing/00000000-0000-0000-0000-000000000000`)).status).toBe(404);
+    expect(child.exitCode, "the app never crashed").toBeNull();
+    // Under load nothing but 200s and 503s was seen: no 500, no dropped connection.
+    expect([...new Set(statuses)].sort()).toEqual(expect.arrayContaining([200]));
+    expect(statuses.filter((s) => s !== 200 && s !== 503)).toEqual([]);
+  } catch (error) {
+    console.log(output.slice(-3000));
+    throw error;
+  } finally {
+    child.kill("SIGTERM");
+    await new Promise((r) => setTimeout(r, 1_000));
+    await proxy.cut().catch(() => {});
+    await admin.query(`drop database if exists ${name} with (force)`).catch(() => {});
+    await admin.end();
+    fs.rmSync(DATA_DIR, { recursive: true, force: true });
+  }
+});
