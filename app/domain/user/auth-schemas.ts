@@ -94,7 +94,8 @@ export const SignUpSchema = z
 
 export const ResetPasswordSchema = z
   .object({
-    token: z.string().min(1),
+    // better-auth's reset tokens are URL-safe; anything else cannot be one (and must not reach the database).
+    token: z.string().min(1).max(256).regex(/^[A-Za-z0-9_-]+$/),
     password: z.string({ message: MESSAGES.resetRequired }).min(1, MESSAGES.resetRequired),
     confirmPassword: z.string({ message: MESSAGES.resetRequired }).min(1, MESSAGES.resetRequired),
   })

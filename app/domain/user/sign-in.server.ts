@@ -111,6 +111,9 @@ export async function requestPasswordReset(runtime: Runtime, email: string, opti
 }
 
 export async function resetPassword(runtime: Runtime, input: { token: string; password: string }) {
+  if (!/^[A-Za-z0-9_-]{1,256}$/.test(input.token)) {
+    throw new AppError("BAD_REQUEST", "Invalid Reset Link", "This password reset link is invalid or has expired.");
+  }
   try {
     await runtime.auth.api.resetPassword({ body: { newPassword: input.password, token: input.token } });
   } catch (error) {

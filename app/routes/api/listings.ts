@@ -4,7 +4,7 @@ import { getViewer } from "#app/domain/user/get-viewer.server.ts";
 import { AppError } from "#app/lib/app-error.ts";
 import { readFormData } from "#app/lib/multipart.server.ts";
 import { enforceUserLimit } from "#app/lib/rate-limit.server.ts";
-import { jsonError } from "#app/lib/respond.server.ts";
+import { isBadInputForDatabase, jsonError, UNREADABLE } from "#app/lib/respond.server.ts";
 import { getRuntime } from "#app/lib/runtime.server.ts";
 
 /** The create-listing upload used by the form's script (JSON answers, real upload progress). */
@@ -19,6 +19,7 @@ export async function action({ request }: Route.ActionArgs) {
     return Response.json({ listingId }, { status: 201 });
   } catch (error) {
     if (error instanceof AppError) return jsonError(error);
+    if (isBadInputForDatabase(error)) return jsonError(UNREADABLE);
     throw error;
   }
 }

@@ -66,6 +66,7 @@ import { AppError } from "#app/lib/app-error.ts";
 import { formatShortDate } from "#app/lib/format.ts";
 import { requireUser } from "#app/lib/guards.server.ts";
 import { enforceUserLimit } from "#app/lib/rate-limit.server.ts";
+import { isBadInputForDatabase } from "#app/lib/respond.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { getRuntime } from "#app/lib/runtime.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
@@ -188,7 +189,7 @@ export async function action({ request }: Route.ActionArgs) {
           result: submission.reply({ formErrors: [message] }),
           toast: { type: "error", title: known ? error.title : "Error", description: message },
         },
-        known ? error.status : 500,
+        known ? error.status : isBadInputForDatabase(error) ? 400 : 500,
       );
     }
     throw await redirectWithToast("/buyer-dashboard", {
@@ -256,7 +257,7 @@ export async function action({ request }: Route.ActionArgs) {
           ),
           toast: { type: "error", title: known ? error.title : "Error", description: message },
         },
-        known ? error.status : 500,
+        known ? error.status : isBadInputForDatabase(error) ? 400 : 500,
       );
     }
     return reply({ intent, result: submission.reply({ resetForm: true }), toast: SUCCESS[intent], sent: true });

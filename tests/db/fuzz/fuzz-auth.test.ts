@@ -52,6 +52,14 @@ describe(`account actions: ${RUNS} generated bodies each, never a 5xx, never a p
   }
 });
 
+it("regression: a reset token with a NUL byte is an invalid link, not a database error", async () => {
+  const body = new FormData();
+  for (const [k, v] of Object.entries({ token: "abc\u0000", password: "Kudu-Grader-2026", confirmPassword: "Kudu-Grader-2026" })) body.set(k, v);
+  const answer = await w.h.call(resetPassword.action, { path: "/reset-password?token=x", body });
+  // Refused like any invalid link: back to sign-in with "Invalid Reset Link", or the form's 400.
+  expect([302, 400]).toContain(answer.status);
+});
+
 describe(`better-auth endpoints: ${RUNS} generated JSON bodies each, never a 5xx`, () => {
   const json = fc.oneof(
     fc.record({ email: valueArb(["a@b.co"]), password: valueArb(["Kudu-Grader-2026"]), callbackURL: valueArb(["/", "//evil.example"]) }, { requiredKeys: [] }),
