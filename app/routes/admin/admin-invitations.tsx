@@ -94,7 +94,7 @@ export default function AdminInvitations({ loaderData, actionData }: Route.Compo
   });
 
   return (
-    <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+    <div className="mt-6 grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
       <Card>
         <CardHeader>
           <CardTitle>
