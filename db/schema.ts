@@ -270,13 +270,16 @@ export const listings = pgTable(
     check("listings_status_check", inList("status", LISTING_STATUSES)),
     check("listings_admin_status_check", inList("admin_status", ADMIN_STATUSES)),
     check("listings_title_check", sql`length(trim(${t.title})) > 0`),
-    index("listings_seller_idx").on(t.sellerId, t.createdOn.desc()),
+    index("listings_seller_idx").on(t.sellerId, t.createdOn.desc().nullsFirst()),
     // The public visibility filter: approved twice, not archived; newest first.
+    // Every DESC index column says NULLS FIRST: that is what `order by x desc` (drizzle's desc()) means,
+    // and PostgreSQL uses an index for an ORDER BY only when the nulls order matches too
+    // (drizzle-kit's default, DESC NULLS LAST, made the catalog sort a million rows; see docs/performance.md).
     index("listings_public_idx")
-      .on(t.createdOn.desc(), t.id.desc())
+      .on(t.createdOn.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.status} = 'approved' and ${t.adminStatus} = 'approved' and not ${t.archived} and not ${t.expired}`),
     index("listings_public_bargain_idx")
-      .on(t.createdOn.desc())
+      .on(t.createdOn.desc().nullsFirst())
       .where(
         sql`${t.isBargain} and ${t.status} = 'approved' and ${t.adminStatus} = 'approved' and not ${t.archived} and not ${t.expired}`,
       ),
@@ -286,9 +289,14 @@ export const listings = pgTable(
       .on(t.price, t.id)
       .where(sql`${t.status} = 'approved' and ${t.adminStatus} = 'approved' and not ${t.archived} and not ${t.expired}`),
     index("listings_public_category_idx")
-      .on(t.category, t.createdOn.desc(), t.id.desc())
+      .on(t.category, t.createdOn.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.status} = 'approved' and ${t.adminStatus} = 'approved' and not ${t.archived} and not ${t.expired}`),
-    index("listings_admin_queue_idx").on(t.adminStatus, t.createdOn.desc()),
+    // A category with a price sort: prices differ by category (cranes cost more than welders), so walking
+    // listings_public_price_idx for one category could pass 100,000+ rows of others first.
+    index("listings_public_category_price_idx")
+      .on(t.category, t.price, t.id)
+      .where(sql`${t.status} = 'approved' and ${t.adminStatus} = 'approved' and not ${t.archived} and not ${t.expired}`),
+    index("listings_admin_queue_idx").on(t.adminStatus, t.createdOn.desc().nullsFirst()),
   ],
 );
 
@@ -324,7 +332,7 @@ export const favourites = pgTable(
       .references(() => listings.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("favourites_once_idx").on(t.userId, t.listingId), index("favourites_user_idx").on(t.userId, t.createdAt.desc())],
+  (t) => [uniqueIndex("favourites_once_idx").on(t.userId, t.listingId), index("favourites_user_idx").on(t.userId, t.createdAt.desc().nullsFirst())],
 );
 
 export const listingViews = pgTable(
@@ -363,8 +371,8 @@ export const transactions = pgTable(
   (t) => [
     check("transactions_amount_check", sql`${t.amount} >= 0`),
     check("transactions_status_check", inList("status", REQUEST_STATUSES)),
-    index("transactions_buyer_idx").on(t.buyerId, t.createdAt.desc()),
-    index("transactions_seller_idx").on(t.sellerId, t.createdAt.desc()),
+    index("transactions_buyer_idx").on(t.buyerId, t.createdAt.desc().nullsFirst()),
+    index("transactions_seller_idx").on(t.sellerId, t.createdAt.desc().nullsFirst()),
     index("transactions_listing_idx").on(t.listingId),
     // One open purchase request per buyer and listing.
     uniqueIndex("transactions_open_once_idx")
@@ -389,7 +397,7 @@ export const notifications = pgTable(
   },
   (t) => [
     check("notifications_type_check", inList("type", NOTIFICATION_TYPES)),
-    index("notifications_user_idx").on(t.userId, t.createdAt.desc(), t.id.desc()),
+    index("notifications_user_idx").on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("notifications_unread_idx").on(t.userId).where(sql`not ${t.read}`),
   ],
 );
@@ -432,7 +440,7 @@ export const contactMessages = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index("contact_messages_created_idx").on(t.createdAt.desc()),
+    index("contact_messages_created_idx").on(t.createdAt.desc().nullsFirst()),
     index("contact_messages_ip_idx").on(t.ipAddress, t.createdAt),
   ],
 );
@@ -461,8 +469,8 @@ export const userRequests = pgTable(
     check("user_requests_status_check", inList("status", REQUEST_STATUSES)),
     check("user_requests_offer_check", sql`${t.offerAmount} is null or ${t.offerAmount} > 0`),
     check("user_requests_quote_type_check", sql`${t.quoteType} is null or ${inList("quote_type", QUOTE_TYPES)}`),
-    index("user_requests_created_idx").on(t.createdAt.desc()),
-    index("user_requests_user_idx").on(t.userId, t.createdAt.desc()),
+    index("user_requests_created_idx").on(t.createdAt.desc().nullsFirst()),
+    index("user_requests_user_idx").on(t.userId, t.createdAt.desc().nullsFirst()),
   ],
 );
 
@@ -533,7 +541,7 @@ export const emailOutbox = pgTable(
   },
   (t) => [
     check("email_outbox_status_check", inList("status", OUTBOX_STATUSES)),
-    index("email_outbox_created_idx").on(t.createdAt.desc()),
+    index("email_outbox_created_idx").on(t.createdAt.desc().nullsFirst()),
     index("email_outbox_to_idx").on(t.toAddress),
   ],
 );

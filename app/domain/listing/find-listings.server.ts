@@ -3,7 +3,7 @@
  * full-text search, filters, three sorts and keyset pagination (no OFFSET,
  * no exact counts) so it stays fast at a million listings.
  */
-import { and, asc, desc, eq, gte, ilike, inArray, lt, lte, gt, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, ilike, inArray, lte, sql, type SQL } from "drizzle-orm";
 import { listingImages, listings, sellers } from "#db/schema.ts";
 import type { DbOrTx } from "#app/lib/db.server.ts";
 import { imageVariantUrl } from "#app/lib/images.server.ts";
@@ -65,17 +65,38 @@ export function searchWhere(search: Partial<ListingSearch>): SQL {
   return and(...parts)!;
 }
 
+const PRICE_CURSOR = /^\d{1,12}(\.\d{1,2})?$/;
+const TIME_CURSOR = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/;
+
+/** A timestamp PostgreSQL accepts: the shape, and a real date (not 30 February, not before 1970). */
+function isTimeCursor(v: string) {
+  if (!TIME_CURSOR.test(v)) return false;
+  const at = Date.parse(v);
+  return at >= 0 && new Date(at).toISOString().slice(0, 19) === v.slice(0, 19);
+}
+
+/**
+ * Rows after the cursor, as a row comparison: PostgreSQL starts the index scan
+ * right at the cursor, so page 10,000 costs what page 1 does (the equivalent
+ * `a < x or (a = x and id < y)` made it walk every earlier row first).
+ * A malformed cursor means the first page.
+ */
 function keyset(sort: ListingSearch["sort"], cursor: Cursor | undefined): SQL | undefined {
   if (!cursor) return undefined;
-  if (sort === "price_asc") {
-    return or(gt(listings.price, cursor.v), and(eq(listings.price, cursor.v), gt(listings.id, cursor.id)));
+  if (sort === "price_asc" || sort === "price_desc") {
+    if (!PRICE_CURSOR.test(cursor.v)) return undefined;
+    const after = sort === "price_asc" ? sql`>` : sql`<`;
+    return sql`(${listings.price}, ${listings.id}) ${after} (${cursor.v}::numeric, ${cursor.id}::uuid)`;
   }
-  if (sort === "price_desc") {
-    return or(lt(listings.price, cursor.v), and(eq(listings.price, cursor.v), lt(listings.id, cursor.id)));
-  }
-  const at = new Date(cursor.v);
-  if (Number.isNaN(at.getTime())) return undefined;
-  return or(lt(listings.createdOn, at), and(eq(listings.createdOn, at), lt(listings.id, cursor.id)));
+  if (!isTimeCursor(cursor.v)) return undefined;
+  return sql`(${listings.createdOn}, ${listings.id}) < (${cursor.v}::timestamptz, ${cursor.id}::uuid)`;
+}
+
+/** The sort value of a row as the cursor carries it: exact (microseconds, not a JS Date's milliseconds). */
+function cursorValue(sort: ListingSearch["sort"]) {
+  return sort === "newest"
+    ? sql<string>`to_char(${listings.createdOn} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`
+    : sql<string>`${listings.price}::text`;
 }
 
 function orderBy(sort: ListingSearch["sort"]) {
@@ -110,6 +131,18 @@ async function firstImages(db: DbOrTx, storage: Storage, ids: string[]) {
   return new Map(images.map((img) => [img.listingId, imageVariantUrl(storage, img.storageKey, "card")]));
 }
 
+/** The page query itself (one row more than the page, to know whether another follows); tests EXPLAIN it. */
+export function listingsPageQuery(db: DbOrTx, search: Partial<ListingSearch>, limit: number) {
+  const sort = search.sort ?? "newest";
+  return db
+    .select({ ...cardColumns, cursorValue: cursorValue(sort) })
+    .from(listings)
+    .innerJoin(sellers, eq(sellers.id, listings.sellerId))
+    .where(and(searchWhere(search), keyset(sort, decodeCursor(search.cursor))))
+    .orderBy(...orderBy(sort))
+    .limit(limit + 1);
+}
+
 export async function findListings(options: {
   db: DbOrTx;
   storage: Storage;
@@ -117,26 +150,17 @@ export async function findListings(options: {
   limit?: number;
 }) {
   const { db, storage } = options;
-  const search = options.search ?? {};
-  const sort = search.sort ?? "newest";
   const limit = Math.min(Math.max(options.limit ?? 12, 1), 60);
-  const cursor = decodeCursor(search.cursor);
-  const rows = await db
-    .select({ ...cardColumns, priceRaw: sql<string>`${listings.price}::text` })
-    .from(listings)
-    .innerJoin(sellers, eq(sellers.id, listings.sellerId))
-    .where(and(searchWhere(search), keyset(sort, cursor)))
-    .orderBy(...orderBy(sort))
-    .limit(limit + 1);
+  const rows = await listingsPageQuery(db, options.search ?? {}, limit);
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   const nextCursor =
     rows.length > limit && last
-      ? encodeCursor({ v: sort === "newest" ? last.createdOn.toISOString() : last.priceRaw, id: last.id })
+      ? encodeCursor({ v: last.cursorValue, id: last.id })
       : null;
   const images = await firstImages(db, storage, page.map((r) => r.id));
   const items = page.map(
-    ({ priceRaw: _p, ...r }): ListingCard => ({
+    ({ cursorValue: _c, ...r }): ListingCard => ({
       ...r,
       price: Number(r.price),
       createdOn: r.createdOn.toISOString(),
