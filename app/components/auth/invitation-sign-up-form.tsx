@@ -5,7 +5,7 @@ import { Form, useNavigation } from "react-router";
 import { FieldError, FormError, TextField } from "#app/components/forms/field.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import { Label } from "#app/components/ui/label.tsx";
-import { NativeSelect } from "#app/components/ui/select.tsx";
+import { NativeSelect } from "#app/components/ui/native-select.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { SignUpSchema } from "#app/domain/user/auth-schemas.ts";
 

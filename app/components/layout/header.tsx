@@ -2,15 +2,8 @@ import { ChevronDown, LogOut, Menu, X } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Form, Link, NavLink, useLocation, useNavigation } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from "#app/components/ui/dropdown-menu.tsx";
 import type { Viewer } from "#app/domain/user/viewer.ts";
+import type { DesktopMenuDropdown } from "#app/components/layout/desktop-menu.tsx";
 import { cn } from "#app/lib/utils.ts";
 
 export type NavItem = { to: string; label: string };
@@ -161,38 +154,59 @@ function Logo() {
   );
 }
 
+/**
+ * The desktop "Menu" button. Radix's dropdown (about a quarter of the shared JS) is fetched when
+ * the pointer or the focus first reaches the button, not with every page; until it arrives the
+ * button looks and reads the same, and a click on it opens the menu as soon as it is there.
+ */
 function DesktopMenu({ items, viewer }: { items: NavItem[]; viewer: Viewer | null }) {
+  const [Dropdown, setDropdown] = useState<typeof DesktopMenuDropdown | null>(null);
+  const [openOnLoad, setOpenOnLoad] = useState(false);
+  const [hadFocus, setHadFocus] = useState(false);
+  const placeholderRef = useRef<HTMLButtonElement>(null);
+  const loading = useRef(false);
+  const load = () => {
+    if (loading.current) return;
+    loading.current = true;
+    void import("./desktop-menu.tsx").then(
+      (module) => {
+        setHadFocus(document.activeElement === placeholderRef.current);
+        setDropdown(() => module.DesktopMenuDropdown);
+      },
+      () => {
+        loading.current = false; // offline: try again on the next intent
+      },
+    );
+  };
   return (
     <nav aria-label="Main" className="hidden md:block">
-      <DropdownMenu modal={false}>
-        <DropdownMenuTrigger asChild>
-          <Button type="button" variant="ghost" size="sm">
-            Menu
-            <ChevronDown aria-hidden />
-          </Button>
-        </DropdownMenuTrigger>
-        <DropdownMenuContent align="end" className="w-56">
-          {viewer ? (
-            <>
-              <DropdownMenuLabel className="truncate font-normal">
-                Signed in as <span className="font-semibold text-gray-900">{viewer.fullName || viewer.email}</span>
-              </DropdownMenuLabel>
-              <DropdownMenuSeparator />
-            </>
-          ) : null}
-          {items.map((item) => (
-            <DropdownMenuItem key={item.to} asChild>
-              <NavLink
-                to={item.to}
-                end
-                className="aria-[current=page]:font-semibold aria-[current=page]:text-brand-800"
-              >
-                {item.label}
-              </NavLink>
-            </DropdownMenuItem>
-          ))}
-        </DropdownMenuContent>
-      </DropdownMenu>
+      {Dropdown ? (
+        <Dropdown items={items} viewer={viewer} defaultOpen={openOnLoad} takeFocus={hadFocus} />
+      ) : (
+        <Button
+          ref={placeholderRef}
+          type="button"
+          variant="ghost"
+          size="sm"
+          aria-haspopup="menu"
+          aria-expanded={false}
+          onPointerEnter={load}
+          onFocus={load}
+          onClick={() => {
+            setOpenOnLoad(true);
+            load();
+          }}
+          onKeyDown={(event) => {
+            if (event.key !== "ArrowDown") return;
+            event.preventDefault();
+            setOpenOnLoad(true);
+            load();
+          }}
+        >
+          Menu
+          <ChevronDown aria-hidden />
+        </Button>
+      )}
     </nav>
   );
 }

@@ -13,7 +13,7 @@ import { Button } from "#app/components/ui/button.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import { Label } from "#app/components/ui/label.tsx";
 import { Progress } from "#app/components/ui/progress.tsx";
-import { NativeSelect } from "#app/components/ui/select.tsx";
+import { NativeSelect } from "#app/components/ui/native-select.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";
 import {
   checkSelectedImage,

@@ -11,7 +11,8 @@ import { Link, useFetcher } from "react-router";
 import { toast } from "sonner";
 import { Button } from "#app/components/ui/button.tsx";
 import { Popover, PopoverContent, PopoverTrigger } from "#app/components/ui/popover.tsx";
-import { badgeText, hasMorePages } from "./badge.ts";
+import { hasMorePages } from "./badge.ts";
+import { BellBadge, BellLink, bellLabel } from "./bell-link.tsx";
 import { formatNotificationTime, NotificationIcon, type NotificationItem } from "./notification-list.tsx";
 
 const BACKOFF_MS = [1000, 2000, 5000, 10000];
@@ -129,22 +130,10 @@ export function NotificationBell({ unread: initialUnread }: { unread: number }) 
     if (last) more.load(`/notifications?beforeAt=${encodeURIComponent(last.createdAt)}&beforeId=${last.id}`);
   };
 
-  const label = unread ? `Notifications, ${badgeText(unread)} unread` : "Notifications";
-  const badge =
-    unread > 0 ? (
-      <span className="absolute -right-0.5 -top-0.5 flex min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-xs font-bold text-white">
-        {badgeText(unread)}
-      </span>
-    ) : null;
+  const label = bellLabel(unread);
+  const badge = <BellBadge unread={unread} />;
 
-  if (!hydrated) {
-    return (
-      <Link to="/notifications" aria-label={label} className="relative inline-flex size-10 items-center justify-center rounded-md hover:bg-gray-100">
-        <Bell className="size-5" aria-hidden />
-        {badge}
-      </Link>
-    );
-  }
+  if (!hydrated) return <BellLink unread={unread} />;
   return (
     <Popover open={open} onOpenChange={setOpen}>
       <PopoverTrigger asChild>

@@ -4,13 +4,8 @@ import * as React from "react";
 import { fieldClasses } from "#app/components/ui/input.tsx";
 import { cn } from "#app/lib/utils.ts";
 
-/**
- * A styled native `<select>`. It submits and works before JavaScript loads, so forms use this one;
- * the Radix `Select` below is for client-only controls such as filters.
- */
-export function NativeSelect({ className, ...props }: React.ComponentProps<"select">) {
-  return <select className={cn(fieldClasses, "flex h-10 py-0", className)} {...props} />;
-}
+/** Forms use the native `<select>` (native-select.tsx); this Radix `Select` is for client-only controls such as filters. */
+export { NativeSelect } from "#app/components/ui/native-select.tsx";
 
 export const Select = SelectPrimitive.Root;
 export const SelectGroup = SelectPrimitive.Group;

@@ -4,21 +4,10 @@
  */
 import { z } from "zod";
 import { CATEGORIES, CONDITIONS } from "#db/schema.ts";
+import { PROVINCES, SORTS } from "./listing-search-query.ts";
 
-export const SORTS = ["newest", "price_asc", "price_desc"] as const;
-export type Sort = (typeof SORTS)[number];
-
-export const PROVINCES = [
-  "Eastern Cape",
-  "Free State",
-  "Gauteng",
-  "KwaZulu-Natal",
-  "Limpopo",
-  "Mpumalanga",
-  "North West",
-  "Northern Cape",
-  "Western Cape",
-] as const;
+// The browser-side half (option lists, query string) lives in listing-search-query.ts.
+export { PROVINCES, SORTS, searchToQuery, type Sort } from "./listing-search-query.ts";
 
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === "" || v === null ? undefined : v), schema.optional());
@@ -55,15 +44,4 @@ export function parseListingSearch(params: URLSearchParams): ListingSearch {
   const cleaned = { ...raw };
   for (const issue of result.error.issues) delete cleaned[String(issue.path[0])];
   return ListingSearchSchema.parse(cleaned);
-}
-
-/** The query string for a search (without empty values), e.g. for "Load more" and shareable links. */
-export function searchToQuery(search: Partial<ListingSearch>) {
-  const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(search)) {
-    if (v === undefined || v === null || v === "") continue;
-    if (k === "sort" && v === "newest") continue;
-    params.set(k, String(v));
-  }
-  return params.toString();
 }

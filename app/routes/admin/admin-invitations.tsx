@@ -10,7 +10,7 @@ import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import { Label } from "#app/components/ui/label.tsx";
-import { NativeSelect } from "#app/components/ui/select.tsx";
+import { NativeSelect } from "#app/components/ui/native-select.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";
 import { createInvitation } from "#app/domain/invitation/create-invitation.server.ts";
 import { findInvitations } from "#app/domain/invitation/find-invitations.server.ts";

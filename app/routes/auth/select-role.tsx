@@ -7,7 +7,7 @@ import { FieldError } from "#app/components/forms/field.tsx";
 import { useActionToast, type ActionToast } from "#app/components/forms/use-action-toast.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { Label } from "#app/components/ui/label.tsx";
-import { NativeSelect } from "#app/components/ui/select.tsx";
+import { NativeSelect } from "#app/components/ui/native-select.tsx";
 import { SelectRoleSchema } from "#app/domain/user/auth-schemas.ts";
 import { selectRole } from "#app/domain/user/complete-profile.server.ts";
 import { homePathFor } from "#app/domain/user/viewer.ts";

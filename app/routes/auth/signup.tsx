@@ -10,7 +10,7 @@ import { useActionToast, type ActionToast } from "#app/components/forms/use-acti
 import { Alert, AlertDescription } from "#app/components/ui/alert.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Label } from "#app/components/ui/label.tsx";
-import { NativeSelect } from "#app/components/ui/select.tsx";
+import { NativeSelect } from "#app/components/ui/native-select.tsx";
 import { Spinner } from "#app/components/ui/spinner.tsx";
 import { getUsableInvitation } from "#app/domain/invitation/get-invitation.server.ts";
 import { INVITATION_MESSAGES, INVITE_REDIRECT_DELAY_MS } from "#app/domain/invitation/invitation-schema.ts";

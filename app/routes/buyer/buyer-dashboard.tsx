@@ -28,7 +28,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/
 import { NativeCheckbox } from "#app/components/ui/checkbox.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import { Label } from "#app/components/ui/label.tsx";
-import { NativeSelect } from "#app/components/ui/select.tsx";
+import { NativeSelect } from "#app/components/ui/native-select.tsx";
 import { Spinner } from "#app/components/ui/spinner.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";
 import { ContactAdminSchema } from "#app/domain/notification/contact-admin-schema.ts";

@@ -5,9 +5,10 @@ import { useLoadMore } from "#app/components/listing/use-load-more.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import { Label } from "#app/components/ui/label.tsx";
-import { NativeSelect } from "#app/components/ui/select.tsx";
+import { NativeSelect } from "#app/components/ui/native-select.tsx";
 import { findListings } from "#app/domain/listing/find-listings.server.ts";
-import { parseListingSearch, PROVINCES, searchToQuery } from "#app/domain/listing/listing-search.ts";
+import { parseListingSearch } from "#app/domain/listing/listing-search.ts";
+import { PROVINCES, searchToQuery } from "#app/domain/listing/listing-search-query.ts";
 import { getViewer } from "#app/domain/user/get-viewer.server.ts";
 import { categoryLabel } from "#app/lib/format.ts";
 import { getRuntime } from "#app/lib/runtime.server.ts";
@@ -34,7 +35,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const search = parseListingSearch(url.searchParams);
   if (view === "no-buyer-profile") {
-    return { view, role: viewer?.role ?? null, search, page: { items: [], nextCursor: null }, path: url.pathname };
+    return { view, role: viewer?.role ?? null, search, page: { items: [], nextCursor: null }, path: url.pathname, categories: CATEGORIES };
   }
   const { db, storage } = await getRuntime();
   const page = await findListings({ db, storage, search, limit: PAGE_SIZE });
@@ -43,6 +44,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     role: viewer?.role ?? null,
     search,
     path: url.pathname,
+    // Sent with the data so the page's code need not import the database schema.
+    categories: CATEGORIES,
     page: {
       nextCursor: page.nextCursor,
       items: page.items.map((l) => ({
@@ -54,7 +57,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function Catalog({ loaderData }: Route.ComponentProps) {
-  const { view, search, page, path, role } = loaderData;
+  const { view, search, page, path, role, categories } = loaderData;
   const navigation = useNavigation();
   const more = useLoadMore(page);
   const searching = navigation.state === "loading" && navigation.location?.pathname === path;
@@ -86,7 +89,7 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
           <Label htmlFor="category">Category</Label>
           <NativeSelect id="category" name="category" defaultValue={search.category ?? ""}>
             <option value="">All categories</option>
-            {CATEGORIES.map((c) => (
+            {categories.map((c) => (
               <option key={c} value={c}>
                 {categoryLabel(c)}
               </option>

@@ -137,6 +137,7 @@ export default function ListingDetail({ loaderData, actionData }: Route.Componen
             alt={listing.title}
             width={image?.width ?? 800}
             height={image?.height ?? 600}
+            fetchPriority="high"
             className="aspect-[4/3] w-full rounded-lg bg-gray-100 object-cover"
             onError={(e) => {
               e.currentTarget.src = "/placeholder.svg";

@@ -1,0 +1,32 @@
+/**
+ * The parts of the catalog search the browser needs (option lists and the
+ * query string), kept apart from the Zod schema in listing-search.ts so the
+ * catalog page does not ship Zod to visitors.
+ */
+import type { ListingSearch } from "./listing-search.ts";
+
+export const SORTS = ["newest", "price_asc", "price_desc"] as const;
+export type Sort = (typeof SORTS)[number];
+
+export const PROVINCES = [
+  "Eastern Cape",
+  "Free State",
+  "Gauteng",
+  "KwaZulu-Natal",
+  "Limpopo",
+  "Mpumalanga",
+  "North West",
+  "Northern Cape",
+  "Western Cape",
+] as const;
+
+/** The query string for a search (without empty values), e.g. for "Load more" and shareable links. */
+export function searchToQuery(search: Partial<ListingSearch>) {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(search)) {
+    if (v === undefined || v === null || v === "") continue;
+    if (k === "sort" && v === "newest") continue;
+    params.set(k, String(v));
+  }
+  return params.toString();
+}
