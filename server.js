@@ -105,6 +105,28 @@ app.use((req, res, next) => {
 });
 
 /**
+ * An address the app cannot read (a malformed %-escape, or a control
+ * character such as a NUL byte in the path or query, which no link or person
+ * produces and PostgreSQL cannot store) is refused here with a 400, before any
+ * loader sees it. Form bodies get the same check in app/lib/read-form.server.ts.
+ */
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+app.use((req, res, next) => {
+  let decoded;
+  try {
+    decoded = decodeURIComponent(req.originalUrl.replace(/\+/g, " "));
+  } catch {
+    decoded = undefined;
+  }
+  if (decoded === undefined || CONTROL_CHARACTER.test(decoded)) {
+    res.status(400).type("text/plain").send("This address could not be read. Please check the link and try again.");
+    return;
+  }
+  next();
+});
+
+/**
  * User-uploaded media: only image files are ever served (the pipeline writes
  * WebP), with a sandboxing policy, so a stored file can never run as a page.
  * Private files (signed mandates, KYC) are not under /media at all.

@@ -1,5 +1,6 @@
 /** Form bodies with files: refuse oversize requests before reading them. */
 import { AppError } from "./app-error.ts";
+import { readForm, UNREADABLE_FORM } from "./read-form.server.ts";
 
 export async function readFormData(request: Request, options: { maxBytes: number }) {
   const length = Number(request.headers.get("content-length") ?? "0");
@@ -7,9 +8,10 @@ export async function readFormData(request: Request, options: { maxBytes: number
     throw new AppError("BAD_REQUEST", "File too large", "The upload is too large. Please choose smaller photos.");
   }
   try {
-    return await request.formData();
-  } catch {
-    throw new AppError("BAD_REQUEST", "Error", "The form could not be read. Please try again.");
+    return await readForm(request);
+  } catch (refusal) {
+    if (!(refusal instanceof Response)) throw refusal;
+    throw new AppError("BAD_REQUEST", "Invalid Input", UNREADABLE_FORM);
   }
 }
 

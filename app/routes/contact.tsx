@@ -23,6 +23,7 @@ import { clientIp } from "#app/lib/client-ip.server.ts";
 import { getOptionalViewer } from "#app/lib/guards.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { getRuntime } from "#app/lib/runtime.server.ts";
+import { readForm } from "#app/lib/read-form.server.ts";
 
 /** What the form holds, as typed (before the schema trims and checks it). */
 type ContactFields = { name: string; email: string; phone: string; subject: string; message: string; website: string };
@@ -50,7 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Public; same-origin posts only; the domain limits messages per IP address.
   const runtime = await getRuntime();
   const viewer = await getOptionalViewer(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: ContactSchema });
   if (submission.status !== "success") {
     const first = Object.values(submission.error ?? {}).flat()[0] ?? CONTACT_MESSAGES.required;

@@ -25,6 +25,7 @@ import { logger } from "#app/lib/logger.server.ts";
 import { orError } from "#app/lib/respond.server.ts";
 import { getRuntime } from "#app/lib/runtime.server.ts";
 import { cn } from "#app/lib/utils.ts";
+import { readForm } from "#app/lib/read-form.server.ts";
 
 const SUCCESS = { title: "Feedback Submitted", description: "Thank you for your feedback!" } as const;
 const FAILED = "Failed to submit feedback. Please try again.";
@@ -43,7 +44,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const viewer = await requireUser(request);
   const runtime = await getRuntime();
-  const form = await request.formData();
+  const form = await readForm(request);
   return orError(async () => {
     const parsed = FeedbackSchema.safeParse(Object.fromEntries(form));
     if (!parsed.success) {

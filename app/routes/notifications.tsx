@@ -12,6 +12,7 @@ import {
 import { requireUser } from "#app/lib/guards.server.ts";
 import { getRuntime } from "#app/lib/runtime.server.ts";
 import { isUuid } from "#app/lib/uuid.ts";
+import { readForm } from "#app/lib/read-form.server.ts";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Notifications | Machinery Marketplace" },
@@ -32,7 +33,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const viewer = await requireUser(request);
   const runtime = await getRuntime();
-  const form = await request.formData();
+  const form = await readForm(request);
   if (form.get("intent") === "read-all") {
     await markAllNotificationsRead({ db: runtime.db, userId: viewer.userId });
   } else {

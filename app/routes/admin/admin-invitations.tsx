@@ -26,6 +26,7 @@ import { formatAdminDate } from "#app/lib/format.ts";
 import { requireAdmin } from "#app/lib/guards.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { getRuntime } from "#app/lib/runtime.server.ts";
+import { readForm } from "#app/lib/read-form.server.ts";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Invitations | Admin Panel" },
@@ -48,7 +49,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const runtime = await getRuntime();
-  const submission = parseWithZod(await request.formData(), { schema: InviteSchema });
+  const submission = parseWithZod(await readForm(request), { schema: InviteSchema });
   if (submission.status !== "success") {
     const message = Object.values(submission.error ?? {}).flat()[0] ?? INVITATION_MESSAGES.failed;
     return data(

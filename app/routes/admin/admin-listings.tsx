@@ -11,6 +11,7 @@ import { categoryLabel, formatAdminDate, formatPrice } from "#app/lib/format.ts"
 import { requireAdmin } from "#app/lib/guards.server.ts";
 import { orError } from "#app/lib/respond.server.ts";
 import { getRuntime } from "#app/lib/runtime.server.ts";
+import { readForm } from "#app/lib/read-form.server.ts";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Listings | Admin Panel" },
@@ -37,7 +38,7 @@ const SUCCESS: Record<ModerationAction, (title: string) => ActionToast> = {
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const runtime = await getRuntime();
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const listingId = String(form.get("listingId") ?? "");
   return orError(async () => {

@@ -30,6 +30,7 @@ import { setUserAccess, type AccessChange } from "#app/domain/user/set-user-acce
 import { orError } from "#app/lib/respond.server.ts";
 import { getRuntime } from "#app/lib/runtime.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
+import { readForm } from "#app/lib/read-form.server.ts";
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) => [
   { title: `${loaderData?.user.fullName ?? loaderData?.user.email ?? "User"} | Admin Panel` },
@@ -76,7 +77,7 @@ type Intent = keyof typeof FAILURES;
 export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const runtime = await getRuntime();
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const userId = params.userId;
   return orError(async () => {

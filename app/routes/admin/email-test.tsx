@@ -18,6 +18,7 @@ import { AppError } from "#app/lib/app-error.ts";
 import { requireAdmin } from "#app/lib/guards.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { getRuntime } from "#app/lib/runtime.server.ts";
+import { readForm } from "#app/lib/read-form.server.ts";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Email Test | Machinery Marketplace" },
@@ -44,7 +45,7 @@ const reply = (body: ActionData, status = 200) => data(body, { status });
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const runtime = await getRuntime();
-  const form = await request.formData();
+  const form = await readForm(request);
   const email = String(form.get("email") ?? "");
   const intent = String(form.get("intent") ?? "");
   const parsed = TestEmailSchema.safeParse({ intent, email });

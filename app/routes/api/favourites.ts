@@ -6,12 +6,13 @@ import { requireUser } from "#app/lib/guards.server.ts";
 import { jsonError } from "#app/lib/respond.server.ts";
 import { getRuntime } from "#app/lib/runtime.server.ts";
 import { safeRedirect } from "#app/lib/safe-redirect.ts";
+import { readForm } from "#app/lib/read-form.server.ts";
 
 /** Toggle a favourite: JSON for the page's script, a redirect back for a plain form. */
 export async function action({ request }: Route.ActionArgs) {
   const viewer = await requireUser(request);
   const runtime = await getRuntime();
-  const form = await request.formData();
+  const form = await readForm(request);
   const wanted = form.get("favourite");
   try {
     const favourite = await toggleFavourite({

@@ -14,6 +14,7 @@ import { AppError } from "#app/lib/app-error.ts";
 import { requireUser } from "#app/lib/guards.server.ts";
 import { getRuntime } from "#app/lib/runtime.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
+import { readForm } from "#app/lib/read-form.server.ts";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Complete Your Profile | Machinery Marketplace" },
@@ -40,7 +41,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const viewer = await requireUser(request);
   const runtime = await getRuntime();
-  const submission = parseWithZod(await request.formData(), { schema: CompleteProfileSchema });
+  const submission = parseWithZod(await readForm(request), { schema: CompleteProfileSchema });
   if (submission.status !== "success") {
     const message = firstError(submission.error ?? undefined) ?? "Failed to complete profile. Please try again.";
     return data(

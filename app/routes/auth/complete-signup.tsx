@@ -10,6 +10,7 @@ import { homePathFor } from "#app/domain/user/viewer.ts";
 import { getRuntime } from "#app/lib/runtime.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { submitInvitationSignUp } from "./invitation-sign-up.server.ts";
+import { readForm } from "#app/lib/read-form.server.ts";
 
 export const meta: Route.MetaFunction = () => [
   { title: `${INVITATION_MESSAGES.pageTitle} | Machinery Marketplace` },
@@ -41,7 +42,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   // Public: the invitation token is the credential; same-origin posts only.
   const runtime = await getRuntime();
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const token = String(formData.get("invitation") ?? "");
   const invitation = await getUsableInvitation({ db: runtime.db, token });
   if (!invitation) throw await redirectWithToast("/signin", invalidToast);

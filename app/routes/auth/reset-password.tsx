@@ -11,6 +11,7 @@ import { resetPassword } from "#app/domain/user/sign-in.server.ts";
 import { AppError } from "#app/lib/app-error.ts";
 import { getRuntime } from "#app/lib/runtime.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
+import { readForm } from "#app/lib/read-form.server.ts";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Reset Password | Machinery Marketplace" },
@@ -35,7 +36,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   // Public: the reset token is the credential (checked by better-auth).
   const runtime = await getRuntime();
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: ResetPasswordSchema });
   if (submission.status !== "success") {
     const message = firstError(submission.error ?? undefined) ?? "Please fill in all fields.";

@@ -15,6 +15,7 @@ import { AppError } from "#app/lib/app-error.ts";
 import { requireUser } from "#app/lib/guards.server.ts";
 import { getRuntime } from "#app/lib/runtime.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
+import { readForm } from "#app/lib/read-form.server.ts";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Choose your account type | Machinery Marketplace" },
@@ -30,7 +31,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const viewer = await requireUser(request);
   const runtime = await getRuntime();
-  const submission = parseWithZod(await request.formData(), { schema: SelectRoleSchema });
+  const submission = parseWithZod(await readForm(request), { schema: SelectRoleSchema });
   if (submission.status !== "success") {
     return data(
       {

@@ -24,6 +24,7 @@ import { getRuntime } from "#app/lib/runtime.server.ts";
 import { submitInvitationSignUp } from "./invitation-sign-up.server.ts";
 import { clientIp } from "#app/lib/client-ip.server.ts";
 import { enforceRateLimits } from "#app/lib/rate-limit.server.ts";
+import { readForm } from "#app/lib/read-form.server.ts";
 
 type LoaderData =
   | { mode: "signup" }
@@ -91,7 +92,7 @@ export async function loader({ request }: Route.LoaderArgs): Promise<LoaderData>
 export async function action({ request, context }: Route.ActionArgs) {
   // Public (creating an account); same-origin posts only.
   const runtime = await getRuntime();
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const token = formData.get("invitation");
   if (typeof token === "string" && token !== "") return invitationSignUp(runtime, request, formData, token);
   const submission = parseWithZod(formData, { schema: SignUpSchema });

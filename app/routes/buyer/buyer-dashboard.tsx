@@ -70,6 +70,7 @@ import { isBadInputForDatabase } from "#app/lib/respond.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { getRuntime } from "#app/lib/runtime.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
+import { readForm } from "#app/lib/read-form.server.ts";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Buyer Dashboard | Machinery Marketplace" },
@@ -165,7 +166,7 @@ const reply = (body: ActionData, status = 200) => data(body, { status });
 export async function action({ request }: Route.ActionArgs) {
   const viewer = await requireBuyerViewer(request);
   const runtime = await getRuntime();
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = String(formData.get("intent") ?? "");
 
   if (intent === "create-buyer-profile") {

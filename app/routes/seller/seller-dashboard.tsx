@@ -21,6 +21,7 @@ import { formatAdminDate, formatPrice, formatShortDate } from "#app/lib/format.t
 import { requireRole } from "#app/lib/guards.server.ts";
 import { orError } from "#app/lib/respond.server.ts";
 import { getRuntime } from "#app/lib/runtime.server.ts";
+import { readForm } from "#app/lib/read-form.server.ts";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Seller Dashboard | Machinery Marketplace" },
@@ -37,7 +38,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const viewer = await requireRole(request, "seller");
   const runtime = await getRuntime();
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent");
   return orError(async () => {
     if (intent === "delete") {

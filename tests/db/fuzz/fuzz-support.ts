@@ -48,6 +48,7 @@ export function valueArb(ids: string[]) {
         "undefined", "true", "on", "[]", "{}", "<script>alert(1)</script>", "javascript:alert(1)", "' or 1=1 --",
         "00000000-0000-0000-0000-000000000000", "../../etc/passwd", "2026-02-30", "1900-01-01", "9999-12-31", "25:99",
         "buyer", "seller", "admin", "new", "contacted", "closed", "excavators", "used", "other", "a@b.co", "Kudu-Grader-2026",
+        "Great\u0000 machine", "\u0000", "\u001b[31mred", "line one\r\nline two\ttabbed",
       ),
     },
     { weight: 3, arbitrary: fc.constantFrom(...ids) },
