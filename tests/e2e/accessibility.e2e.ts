@@ -5,8 +5,8 @@
  * showing its errors.
  */
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Browser, type Page } from "@playwright/test";
-import { demoUser, gotoReady, signInThroughForm } from "./support/personas.ts";
+import { expect, test, type Page } from "@playwright/test";
+import { gotoReady, signedIn } from "./support/personas.ts";
 
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
@@ -25,14 +25,6 @@ async function audit(page: Page, paths: string[]) {
     if (v.length) found[path] = v;
   }
   return found;
-}
-
-async function signedIn(browser: Browser, role: "buyer" | "seller" | "admin") {
-  const page = await (await browser.newContext()).newPage();
-  const u = demoUser(role);
-  await signInThroughForm(page, u.email, u.password);
-  await expect(page).not.toHaveURL(/\/signin/);
-  return page;
 }
 
 async function firstListingPath(page: Page) {

@@ -3,8 +3,8 @@
  * phone) and 1280 px (a laptop) has no horizontal scroll. A full-page
  * screenshot of each is kept under test-results/layout/ for a look.
  */
-import { expect, test, type Browser, type Page } from "@playwright/test";
-import { demoUser, gotoReady, signInThroughForm } from "./support/personas.ts";
+import { expect, test, type Page } from "@playwright/test";
+import { gotoReady, signedIn } from "./support/personas.ts";
 
 const WIDTHS = [360, 1280];
 
@@ -44,14 +44,6 @@ async function check(page: Page, label: string, paths: string[]) {
     }
   }
   expect(problems).toEqual({});
-}
-
-async function signedIn(browser: Browser, role: "buyer" | "seller" | "admin") {
-  const page = await (await browser.newContext()).newPage();
-  const u = demoUser(role);
-  await signInThroughForm(page, u.email, u.password);
-  await expect(page).not.toHaveURL(/\/signin/);
-  return page;
 }
 
 test("visitor pages fit 360 px and 1280 px", async ({ page }) => {

@@ -1,16 +1,7 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { readLatestEmail } from "./support/mailbox.ts";
 import { jpeg } from "./support/images.ts";
-import { demoUser, gotoReady, signInThroughForm } from "./support/personas.ts";
-
-async function signedInPage(browser: Browser, role: "admin" | "seller" | "buyer", which = 0) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const user = role === "seller" && which === 1 ? { email: "seller2@demo.machinery.co.za", password: demoUser("seller").password } : demoUser(role);
-  await signInThroughForm(page, user.email, user.password);
-  await expect(page).not.toHaveURL(/\/signin/);
-  return page;
-}
+import { gotoReady, signedIn } from "./support/personas.ts";
 
 async function fillListing(page: Page, title: string) {
   await page.getByLabel("Title *").fill(title);
@@ -30,7 +21,7 @@ async function fillListing(page: Page, title: string) {
 test("seller lists a machine, signs the mandate, admin approves, it goes public", async ({ browser }) => {
   test.setTimeout(90_000);
   const title = `Volvo EC220 Excavator ${Date.now().toString(36)}`;
-  const seller = await signedInPage(browser, "seller", 1);
+  const seller = await signedIn(browser, "otherSeller");
   await expect(seller).toHaveURL(/\/seller-dashboard$/);
 
   // Record every progress value the bar shows.
@@ -72,7 +63,7 @@ test("seller lists a machine, signs the mandate, admin approves, it goes public"
   await expect(visitor.getByRole("heading", { name: title })).toHaveCount(0);
 
   // The admin approves it.
-  const admin = await signedInPage(browser, "admin");
+  const admin = await signedIn(browser, "admin");
   await gotoReady(admin, "/admin?status=pending");
   const card = admin.getByRole("listitem", { name: title });
   await expect(card.getByText("seller2@demo.machinery.co.za")).toBeVisible();
@@ -100,7 +91,7 @@ test("seller lists a machine, signs the mandate, admin approves, it goes public"
 test("the PDF mandate: request it by e-mail, upload it signed", async ({ browser }) => {
   test.setTimeout(90_000);
   const title = `Bell B25E Dump Truck ${Date.now().toString(36)}`;
-  const seller = await signedInPage(browser, "seller", 1);
+  const seller = await signedIn(browser, "otherSeller");
   await gotoReady(seller, "/seller/create");
   await expect(seller.getByRole("heading", { name: "Create a New Listing" })).toBeVisible();
   await fillListing(seller, title);
@@ -115,7 +106,7 @@ test("the PDF mandate: request it by e-mail, upload it signed", async ({ browser
   expect(adminCopy.text).toContain("Signed by: ");
   expect(adminCopy.text).toContain("Signature Method: uploaded_pdf");
   const mail = await readLatestEmail("seller2@demo.machinery.co.za", new RegExp(`^Mandate to sign: ${title}`));
-  const admin = await signedInPage(browser, "admin");
+  const admin = await signedIn(browser, "admin");
   const pdf = await admin.request.get(`/admin/mailbox/${mail.id}/attachments/0`);
   expect(pdf.headers()["content-type"]).toBe("application/pdf");
   const bytes = await pdf.body();
@@ -142,6 +133,6 @@ test("the PDF mandate: request it by e-mail, upload it signed", async ({ browser
   // Private: the seller and admins can read it; a buyer cannot.
   expect((await seller.request.get(href!)).status()).toBe(200);
   expect((await admin.request.get(href!)).status()).toBe(200);
-  const buyer = await signedInPage(browser, "buyer");
+  const buyer = await signedIn(browser, "buyer");
   expect((await buyer.request.get(href!)).status()).toBe(404);
 });

@@ -1,14 +1,6 @@
-import { expect, test, type Browser } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { BASE_URL } from "../../playwright.config.ts";
-import { clientFor, demoUser, signInThroughForm } from "./support/personas.ts";
-
-async function signedIn(browser: Browser, role: "admin" | "seller" | "buyer") {
-  const page = await (await browser.newContext()).newPage();
-  const u = demoUser(role);
-  await signInThroughForm(page, u.email, u.password);
-  await expect(page).not.toHaveURL(/\/signin/);
-  return page;
-}
+import { clientFor, signedIn } from "./support/personas.ts";
 
 test("the admin approves a listing and the seller's open page shows the toast and badge without reload", async ({ browser }) => {
   const seller = await signedIn(browser, "seller"); // seller1

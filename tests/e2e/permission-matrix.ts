@@ -1,124 +1,654 @@
 /**
- * Roles × routes → expected outcome. Every path in app/routes.ts must have a
- * row (tests/unit/permission-matrix.test.ts fails otherwise); the browser suite
- * (permission-matrix.e2e.ts) checks each cell against the running app.
+ * Personas × (every loader, every action intent, every API route) → expected
+ * outcome. tests/unit/permission-matrix.test.ts fails when a route in
+ * app/routes.ts has no GET row, when a route module exporting an `action`
+ * has no POST row, or when an `intent` its source handles has no row; the
+ * browser suite (permission-matrix.e2e.ts) checks each cell against the
+ * running app, one test per persona.
  *
- * Outcomes: "ok" = 200; "404"; "stream" = 200 text/event-stream; or a path the request is redirected to.
+ * Outcomes: a status code; "stream" (200 text/event-stream); "offsite" (a
+ * redirect to another site: Google); or the path a redirect goes to (its
+ * query ignored; a trailing "*" matches any rest).
+ *
+ * Actions are posted with valid bodies, so a refusal is the guard's and not
+ * the form's. Whatever they act on is made for the cell (see
+ * support/matrix-targets.ts): seller1's own listings for the seller cells
+ * (otherSeller = seller2 must get 404 and change nothing), throwaway
+ * accounts' listings, users and requests for the admin's. Rows marked
+ * `actor: "twin"` change the actor's own account or session; they run as a
+ * throwaway account of the persona's kind so the demo accounts stay as they are.
+ *
+ * A banned user's old cookie gets exactly a visitor's answers (the ban deleted
+ * the session); only signing in with their password differs: "Account Suspended".
  */
-export type Persona = "visitor" | "buyer" | "seller" | "admin";
-export type Outcome = "ok" | "404" | "stream" | `/${string}`;
+export const PERSONAS = ["visitor", "buyer", "buyerWithoutProfile", "seller", "otherSeller", "admin", "banned"] as const;
+export type Persona = (typeof PERSONAS)[number];
+export type Outcome = number | "stream" | "offsite" | `/${string}`;
+export type Expect = Record<Persona, Outcome>;
+
+/** Values a row's target provides to its URL and body (ids, titles…). */
+export type Vars = Record<string, string>;
+/** The acting persona's own account, for "as yourself" bodies. */
+export type Me = { email: string; password: string; fullName: string };
+/** A form field; files are made by the runner. */
+export type Field = string | { file: "pdf" | "jpeg" };
+
+/** What the cells act on (implemented in support/matrix-targets.ts). */
+export type Targets = {
+  seller1Listing(options?: { signed?: boolean }): Promise<Vars>;
+  seller1SignedPdf(): Promise<Vars>;
+  seller1PublicListing(): Promise<Vars>;
+  seller1UserId(): Promise<Vars>;
+  publicListing(): Promise<Vars>;
+  pendingListing(options?: { signed?: boolean }): Promise<Vars>;
+  user(options?: { banned?: boolean; admin?: boolean }): Promise<Vars>;
+  mailWithAttachment(): Promise<Vars>;
+  buyerRequest(): Promise<Vars>;
+  listingTitle(listingId: string): Promise<string | null>;
+  isPending(listingId: string): Promise<boolean>;
+  userPage(userId: string): Promise<{ status: number; html: string }>;
+};
 
 export type MatrixRow = {
   /** The route pattern exactly as in app/routes.ts. */
   pattern: string;
-  /** A concrete URL to request (defaults to the pattern). */
-  url?: string;
-  expect: Record<Persona, Outcome>;
-  /** Why a row is not a plain page (API, action-only...). */
+  method: "GET" | "POST";
+  /** The form `intent` this row posts (action rows). */
+  intent?: string;
+  /** Made before each cell; its values fill `url` and `body`. */
+  target?: (t: Targets) => Promise<Vars>;
+  /** A concrete URL (defaults to the pattern). */
+  url?: string | ((v: Vars) => string);
+  body?: (v: Vars, me: Me) => Record<string, Field>;
+  encoding?: "form" | "multipart" | "json";
+  /** Run as a throwaway account of the persona's kind (the cell changes the actor's own account or session). */
+  actor?: "twin";
+  expect: Expect;
+  /** Text the response must contain, per persona. */
+  contains?: Partial<Record<Persona, string>>;
+  /** For every persona not in `changedBy`: describe any change the request made (null: none). */
+  unchanged?: (t: Targets, v: Vars) => Promise<string | null>;
+  changedBy?: Persona[];
+  /** Removes what an allowed cell created (given the redirect location and response text). */
+  cleanup?: (t: Targets & { deleteListing(id: string): Promise<void> }, response: { location: string; text: string }) => Promise<void>;
   note?: string;
 };
 
-const all = (o: Outcome): Record<Persona, Outcome> => ({ visitor: o, buyer: o, seller: o, admin: o });
+// ---- outcome shorthands ----
+const signedOut = (o: Outcome) => ({ visitor: o, banned: o });
+const all = (o: Outcome): Expect => ({ ...signedOut(o), buyer: o, buyerWithoutProfile: o, seller: o, otherSeller: o, admin: o });
+/** Any signed-in user; visitors (and the banned) sign in first. */
+const anyUser = (o: Outcome, signedOutOutcome: Outcome = "/signin"): Expect => ({ ...all(o), ...signedOut(signedOutOutcome) });
+/** Signed-in users go to their home (spec §4); a user without a role chooses one. */
+const homes = (signedOutOutcome: Outcome): Expect => ({
+  ...signedOut(signedOutOutcome),
+  buyer: "/buyer-catalog",
+  buyerWithoutProfile: "/select-role",
+  seller: "/seller-dashboard",
+  otherSeller: "/seller-dashboard",
+  admin: "/admin",
+});
+const adminOnly = (o: Outcome): Expect => ({ ...signedOut("/signin"), buyer: "/", buyerWithoutProfile: "/", seller: "/", otherSeller: "/", admin: o });
+const sellerOnly = (seller: Outcome, otherSeller: Outcome = seller): Expect => ({
+  ...signedOut("/signin"),
+  buyer: "/",
+  buyerWithoutProfile: "/",
+  seller,
+  otherSeller,
+  admin: "/",
+});
+/** The buyer dashboard's guard: sellers to theirs, admins to /signup (spec §2), no role yet to /select-role. */
+const buyerDashboard = (buyer: Outcome): Expect => ({
+  ...signedOut("/signin"),
+  buyer,
+  buyerWithoutProfile: "/select-role",
+  seller: "/seller-dashboard",
+  otherSeller: "/seller-dashboard",
+  admin: "/signup",
+});
+
+const ZERO = "00000000-0000-0000-0000-000000000000";
+const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.test`;
+const inAWeek = () => new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+const listingFields = (title: string): Record<string, Field> => ({
+  title,
+  description: "Made by the permission matrix.",
+  category: "generators",
+  condition: "used",
+  price: "1000",
+  location: "Matrix",
+  isUrgent: "on",
+  images: { file: "jpeg" },
+});
+const stillPending = async (t: Targets, v: Vars) => ((await t.isPending(v.listingId!)) ? null : "the listing is no longer pending");
+const stillThere = async (t: Targets, v: Vars) => ((await t.listingTitle(v.listingId!)) === null ? "the listing was deleted" : null);
+const listingIdIn = (r: { location: string; text: string }) =>
+  /\/seller\/mandate\/([0-9a-f-]{36})/.exec(r.location)?.[1] ?? /"listingId":"([0-9a-f-]{36})"/.exec(r.text)?.[1];
+const removeCreatedListing: MatrixRow["cleanup"] = async (t, r) => {
+  const id = listingIdIn(r);
+  if (id) await t.deleteListing(id);
+};
+const adminUserAction = (intent: string, options: { banned?: boolean; admin?: boolean } = {}): MatrixRow => ({
+  pattern: "/admin/users/:userId",
+  method: "POST",
+  intent,
+  target: (t) => t.user(options),
+  url: (v) => `/admin/users/${v.userId}`,
+  body: (v) => ({ intent, reason: "permission matrix", confirmation: `DELETE ${v.email}` }),
+  expect: adminOnly(intent === "delete" ? "/admin/users" : 200),
+  unchanged: async (t, v) => {
+    const page = await t.userPage(v.userId!);
+    if (page.status !== 200) return `the user page answers ${page.status}`;
+    const banned = page.html.includes("Lift Ban");
+    const admin = page.html.includes("Remove Admin Access");
+    if (banned !== Boolean(options.banned)) return `banned is now ${banned}`;
+    if (admin !== Boolean(options.admin)) return `admin is now ${admin}`;
+    return null;
+  },
+  changedBy: ["admin"],
+});
+const moderation = (intent: "approve" | "reject" | "mark-sold" | "delete"): MatrixRow => ({
+  pattern: "/admin",
+  method: "POST",
+  intent,
+  target: (t) => t.pendingListing({ signed: true }),
+  url: "/admin?index",
+  body: (v) => ({ intent, listingId: v.listingId! }),
+  expect: adminOnly(200),
+  unchanged: intent === "delete" ? stillThere : stillPending,
+  changedBy: ["admin"],
+  note: "a throwaway seller's pending listing with its mandate signed",
+});
+const buyerRequest = (intent: "offer" | "viewing" | "quote", fields: Record<string, string>): MatrixRow => ({
+  pattern: "/buyer-dashboard",
+  method: "POST",
+  intent,
+  target: (t) => t.publicListing(),
+  body: (v) => ({ intent, listingId: v.listingId!, message: "From the permission matrix.", ...fields }),
+  expect: buyerDashboard(200),
+});
 
 export const PERMISSION_MATRIX: MatrixRow[] = [
-  { pattern: "/", expect: all("ok") },
-  { pattern: "/auth", expect: { visitor: "/signin", buyer: "/buyer-catalog", seller: "/seller-dashboard", admin: "/admin" } },
-  { pattern: "/auth/callback", expect: all("ok") },
-  { pattern: "/signin", expect: { visitor: "ok", buyer: "/buyer-catalog", seller: "/seller-dashboard", admin: "/admin" } },
-  { pattern: "/signup", expect: { visitor: "ok", buyer: "/buyer-catalog", seller: "/seller-dashboard", admin: "/admin" } },
-  { pattern: "/reset-password", expect: all("/signin"), note: "without a token" },
+  // ---- public pages and auth screens ----
+  { pattern: "/", method: "GET", expect: all(200) },
+  { pattern: "/auth", method: "GET", expect: homes("/signin") },
+  { pattern: "/auth/callback", method: "GET", expect: all(200) },
+  { pattern: "/signin", method: "GET", expect: homes(200) },
+  {
+    pattern: "/signin",
+    method: "POST",
+    intent: "signin",
+    body: (_v, me) => ({ intent: "signin", email: me.email, password: me.password }),
+    expect: { ...homes(401), banned: 403 },
+    contains: { visitor: "Invalid Credentials", banned: "Account Suspended" },
+    note: "as yourself: a visitor's address is unknown; a banned user is told. A form post renders the page after the action, so a signed-in user (even one whose sign-in failed, like the Google-only user without a password) is sent home by the loader",
+  },
+  {
+    pattern: "/signin",
+    method: "POST",
+    intent: "forgot",
+    body: (_v, me) => ({ intent: "forgot", email: me.email }),
+    expect: homes(200),
+    note: "the same answer for every address (no account enumeration); signed-in users are sent home by the loader",
+  },
+  { pattern: "/signin", method: "POST", intent: "google", body: () => ({ intent: "google" }), expect: all("offsite") },
+  { pattern: "/signup", method: "GET", expect: homes(200) },
+  {
+    pattern: "/signup",
+    method: "POST",
+    body: () => ({
+      email: unique("matrix-signup"),
+      password: "Kudu-Grader-2026",
+      confirmPassword: "Kudu-Grader-2026",
+      role: "buyer",
+      fullName: "Matrix Signup",
+      phone: "082 555 1234",
+    }),
+    expect: homes(200),
+    note: "public: anyone may create an account; signed-in users are then sent home by the loader",
+  },
+  { pattern: "/reset-password", method: "GET", expect: all("/signin"), note: "without a token" },
+  {
+    pattern: "/reset-password",
+    method: "POST",
+    body: () => ({ token: "a".repeat(32), password: "Kudu-Grader-2026", confirmPassword: "Kudu-Grader-2026" }),
+    expect: all("/signin"),
+    note: "the token is the credential: an unknown one is an invalid link for everyone",
+  },
   {
     pattern: "/complete-profile",
-    expect: { visitor: "/signin", buyer: "/buyer-catalog", seller: "/seller-dashboard", admin: "/admin" },
+    method: "GET",
+    expect: { ...homes("/signin"), buyerWithoutProfile: 200 },
   },
   {
     pattern: "/select-role",
-    expect: { visitor: "/signin", buyer: "/buyer-catalog", seller: "/seller-dashboard", admin: "/admin" },
+    method: "GET",
+    expect: { ...homes("/signin"), buyerWithoutProfile: 200 },
   },
   {
     pattern: "/complete-signup",
-    expect: { visitor: "/signin", buyer: "/buyer-catalog", seller: "/seller-dashboard", admin: "/admin" },
+    method: "GET",
+    expect: homes("/signin"),
     note: "only for a user who arrived through an invitation link",
   },
-  { pattern: "/signout", expect: all("/"), note: "GET goes home; POST signs out" },
-  { pattern: "/equipment", expect: all("ok") },
-  { pattern: "/buyer-catalog", expect: all("ok") },
-  { pattern: "/catalog", expect: all("ok") },
-  { pattern: "/parts", expect: all("ok") },
+  {
+    pattern: "/complete-signup",
+    method: "POST",
+    body: () => ({ invitation: "x".repeat(43), email: unique("matrix-invite"), password: "Kudu-Grader-2026", confirmPassword: "Kudu-Grader-2026" }),
+    expect: all("/signin"),
+    note: "the invitation is the credential",
+  },
+  { pattern: "/signout", method: "GET", expect: all("/"), note: "GET goes home; POST signs out" },
+
+  // ---- catalog ----
+  { pattern: "/equipment", method: "GET", expect: all(200) },
+  { pattern: "/buyer-catalog", method: "GET", expect: all(200) },
+  { pattern: "/catalog", method: "GET", expect: all(200) },
+  { pattern: "/parts", method: "GET", expect: all(200) },
+  { pattern: "/listing/:id", method: "GET", url: `/listing/${ZERO}`, expect: all(404), note: "public listings only" },
+  { pattern: "/listing/:id", method: "GET", url: `/listing/${"-".repeat(36)}`, expect: all(404), note: "a malformed id is a 404, never a database error" },
   {
     pattern: "/listing/:id",
-    url: "/listing/00000000-0000-0000-0000-000000000000",
-    expect: all("404"),
-    note: "public listings only; the page itself is public",
+    method: "GET",
+    target: (t) => t.seller1PublicListing(),
+    url: (v) => `/listing/${v.listingId}`,
+    expect: all(200),
+    note: "the page of a public listing is public",
   },
   {
     pattern: "/listing/:id",
-    url: `/listing/${"-".repeat(36)}`,
-    expect: all("404"),
-    note: "a malformed id is a 404, never a database error",
+    method: "GET",
+    target: (t) => t.seller1Listing(),
+    url: (v) => `/listing/${v.listingId}`,
+    expect: all(404),
+    note: "a pending listing is not public, not even to its seller",
   },
-  { pattern: "/watchlist", expect: { visitor: "/signin", buyer: "ok", seller: "ok", admin: "ok" } },
+  {
+    pattern: "/listing/:id",
+    method: "POST",
+    target: (t) => t.publicListing(),
+    url: (v) => `/listing/${v.listingId}`,
+    body: () => ({}),
+    expect: { ...anyUser(403), buyer: 200 },
+    note: "Make Purchase Request: buyers with a profile only (idempotent per buyer and listing)",
+  },
+  {
+    pattern: "/listing/:id",
+    method: "POST",
+    target: (t) => t.seller1Listing(),
+    url: (v) => `/listing/${v.listingId}`,
+    body: () => ({}),
+    expect: { ...anyUser(403), buyer: 404 },
+    note: "a purchase request for a listing that is not public",
+  },
+
+  // ---- buyer ----
+  { pattern: "/watchlist", method: "GET", expect: anyUser(200) },
+  {
+    pattern: "/api/favourites",
+    method: "POST",
+    body: () => ({ listingId: ZERO, favourite: "false" }),
+    expect: anyUser(200),
+    note: "anyone signed in keeps a watchlist (unsaving: a no-op here)",
+  },
+  {
+    pattern: "/api/favourites",
+    method: "POST",
+    target: (t) => t.seller1Listing(),
+    body: (v) => ({ listingId: v.listingId!, favourite: "true" }),
+    expect: anyUser(404),
+    note: "a listing that is not public cannot be saved",
+  },
+  { pattern: "/buyer-dashboard", method: "GET", expect: buyerDashboard(200), note: "spec §2: sellers to their dashboard, admins to /signup" },
   {
     pattern: "/buyer-dashboard",
-    expect: { visitor: "/signin", buyer: "ok", seller: "/seller-dashboard", admin: "/signup" },
-    note: "spec §2: sellers to their dashboard, other roles to /signup",
+    method: "POST",
+    intent: "create-buyer-profile",
+    actor: "twin",
+    body: (_v, me) => ({ intent: "create-buyer-profile", fullName: me.fullName, commissionAccepted: "on" }),
+    expect: buyerDashboard("/buyer-dashboard"),
   },
-  { pattern: "/feedback", expect: { visitor: "/signin", buyer: "ok", seller: "ok", admin: "ok" } },
-  { pattern: "/contact", expect: all("ok") },
-  { pattern: "/seller-dashboard", expect: { visitor: "/signin", buyer: "/", seller: "ok", admin: "/" } },
-  { pattern: "/seller/create", expect: { visitor: "/signin", buyer: "/", seller: "ok", admin: "/" } },
+  {
+    pattern: "/buyer-dashboard",
+    method: "POST",
+    intent: "contact-admin",
+    body: () => ({ intent: "contact-admin", subject: "Matrix", message: "From the permission matrix." }),
+    expect: buyerDashboard(200),
+  },
+  buyerRequest("offer", { offerAmount: "900" }),
+  buyerRequest("viewing", { preferredDate: inAWeek(), preferredTime: "10:00" }),
+  buyerRequest("quote", { quoteType: "equipment-purchase", details: "Delivery to Durban." }),
+  { pattern: "/feedback", method: "GET", expect: anyUser(200) },
+  {
+    pattern: "/feedback",
+    method: "POST",
+    body: () => ({ type: "buyer", rating: "4", comments: "From the permission matrix." }),
+    expect: anyUser(200),
+  },
+  { pattern: "/contact", method: "GET", expect: all(200) },
+  {
+    pattern: "/contact",
+    method: "POST",
+    body: () => ({ name: "Matrix", email: "matrix@example.test", subject: "Permission matrix", message: "Hello.", website: "matrix" }),
+    expect: all(200),
+    note: "public. With the honeypot filled (same answer, nothing stored): real messages count against the per-address limit (5 an hour) the other suites need",
+  },
+
+  // ---- seller ----
+  { pattern: "/seller-dashboard", method: "GET", expect: sellerOnly(200) },
+  {
+    pattern: "/seller-dashboard",
+    method: "POST",
+    intent: "delete",
+    target: (t) => t.seller1Listing(),
+    body: (v) => ({ intent: "delete", listingId: v.listingId! }),
+    expect: sellerOnly(200, 404),
+    contains: { otherSeller: "Failed to delete listing" },
+    unchanged: stillThere,
+    changedBy: ["seller"],
+    note: "seller1's listing: only seller1 deletes it",
+  },
+  {
+    pattern: "/seller-dashboard",
+    method: "POST",
+    intent: "contact-admin",
+    body: () => ({ intent: "contact-admin", subject: "Matrix", message: "From the permission matrix." }),
+    expect: sellerOnly(200),
+  },
+  { pattern: "/seller/create", method: "GET", expect: sellerOnly(200) },
+  {
+    pattern: "/seller/create",
+    method: "POST",
+    encoding: "multipart",
+    body: () => listingFields("Matrix no-JS listing"),
+    expect: sellerOnly("/seller/mandate/*"),
+    cleanup: removeCreatedListing,
+    note: "the form without JavaScript",
+  },
+  {
+    pattern: "/api/listings",
+    method: "GET",
+    expect: all(404),
+    note: "POST only",
+  },
+  {
+    pattern: "/api/listings",
+    method: "POST",
+    encoding: "multipart",
+    body: () => listingFields("Matrix upload"),
+    expect: { ...signedOut(401), buyer: 403, buyerWithoutProfile: 403, seller: 201, otherSeller: 201, admin: 403 },
+    contains: { buyer: "Seller Access Required", visitor: "Authentication Required" },
+    cleanup: removeCreatedListing,
+    note: "the upload API answers JSON: 401 signed out, 403 not a seller",
+  },
   {
     pattern: "/seller/mandate/:listingId",
-    url: "/seller/mandate/00000000-0000-0000-0000-000000000000",
-    expect: { visitor: "/signin", buyer: "/", seller: "404", admin: "/" },
-    note: "a seller only reaches their own listings' mandates (others: 404)",
+    method: "GET",
+    url: `/seller/mandate/${ZERO}`,
+    expect: sellerOnly(404),
+  },
+  {
+    pattern: "/seller/mandate/:listingId",
+    method: "GET",
+    target: (t) => t.seller1Listing(),
+    url: (v) => `/seller/mandate/${v.listingId}`,
+    expect: sellerOnly(200, 404),
+    note: "a seller only reaches their own listings' mandates",
+  },
+  {
+    pattern: "/seller/mandate/:listingId",
+    method: "POST",
+    intent: "sign",
+    target: (t) => t.seller1Listing(),
+    url: (v) => `/seller/mandate/${v.listingId}`,
+    body: () => ({ intent: "sign", accept: "on" }),
+    expect: sellerOnly("/seller-dashboard", 404),
+  },
+  {
+    pattern: "/seller/mandate/:listingId",
+    method: "POST",
+    intent: "request-pdf",
+    target: (t) => t.seller1Listing(),
+    url: (v) => `/seller/mandate/${v.listingId}`,
+    body: () => ({ intent: "request-pdf" }),
+    expect: sellerOnly(200, 404),
+  },
+  {
+    pattern: "/seller/mandate/:listingId",
+    method: "POST",
+    intent: "upload",
+    target: (t) => t.seller1Listing(),
+    url: (v) => `/seller/mandate/${v.listingId}`,
+    encoding: "multipart",
+    body: () => ({ intent: "upload", signedPdf: { file: "pdf" } }),
+    expect: sellerOnly("/seller-dashboard", 404),
   },
   {
     pattern: "/mandates/:agreementId/pdf",
-    url: "/mandates/00000000-0000-0000-0000-000000000000/pdf",
-    expect: { visitor: "/signin", buyer: "404", seller: "404", admin: "404" },
-    note: "only the signer and admins; unknown or someone else's: 404",
+    method: "GET",
+    url: `/mandates/${ZERO}/pdf`,
+    expect: anyUser(404),
+    note: "unknown: 404",
   },
-  { pattern: "/notifications", expect: { visitor: "/signin", buyer: "ok", seller: "ok", admin: "ok" } },
+  {
+    pattern: "/mandates/:agreementId/pdf",
+    method: "GET",
+    target: (t) => t.seller1SignedPdf(),
+    url: (v) => `/mandates/${v.agreementId}/pdf`,
+    expect: { ...anyUser(404), seller: 200, admin: 200 },
+    note: "seller1's signed mandate: only its signer and admins",
+  },
+
+  // ---- notifications ----
+  { pattern: "/notifications", method: "GET", expect: anyUser(200) },
+  {
+    pattern: "/notifications",
+    method: "POST",
+    body: () => ({ id: ZERO }),
+    expect: anyUser(200),
+    note: "mark one read (ownership in the query)",
+  },
+  {
+    pattern: "/notifications",
+    method: "POST",
+    intent: "read-all",
+    actor: "twin",
+    body: () => ({ intent: "read-all" }),
+    expect: anyUser(200),
+  },
   {
     pattern: "/notifications/stream",
+    method: "GET",
     url: "/notifications/stream?once=1",
-    expect: { visitor: "/signin", buyer: "stream", seller: "stream", admin: "stream" },
+    expect: anyUser("stream"),
     note: "Server-Sent Events: checked for its content type, not read to the end",
   },
-  { pattern: "/admin", expect: { visitor: "/signin", buyer: "/", seller: "/", admin: "ok" } },
-  { pattern: "/admin/users", expect: { visitor: "/signin", buyer: "/", seller: "/", admin: "ok" } },
+
+  // ---- admin ----
+  { pattern: "/admin", method: "GET", expect: adminOnly(200) },
+  moderation("approve"),
+  moderation("reject"),
+  moderation("mark-sold"),
+  moderation("delete"),
+  {
+    pattern: "/admin",
+    method: "POST",
+    intent: "approve",
+    target: (t) => t.seller1Listing(),
+    url: "/admin?index",
+    body: (v) => ({ intent: "approve", listingId: v.listingId! }),
+    expect: adminOnly(409),
+    unchanged: stillPending,
+    note: "no approval before the seller signs the mandate",
+  },
+  { pattern: "/admin/users", method: "GET", expect: adminOnly(200) },
+  { pattern: "/admin/users/:userId", method: "GET", url: "/admin/users/no-such-user", expect: adminOnly(404) },
   {
     pattern: "/admin/users/:userId",
-    url: "/admin/users/no-such-user",
-    expect: { visitor: "/signin", buyer: "/", seller: "/", admin: "404" },
+    method: "GET",
+    target: (t) => t.seller1UserId(),
+    url: (v) => `/admin/users/${v.userId}`,
+    expect: adminOnly(200),
   },
-  { pattern: "/admin/messages", expect: { visitor: "/signin", buyer: "/", seller: "/", admin: "ok" } },
-  { pattern: "/admin/requests", expect: { visitor: "/signin", buyer: "/", seller: "/", admin: "ok" } },
-  { pattern: "/admin/invitations", expect: { visitor: "/signin", buyer: "/", seller: "/", admin: "ok" } },
-  { pattern: "/admin/audit", expect: { visitor: "/signin", buyer: "/", seller: "/", admin: "ok" } },
+  adminUserAction("get-email"),
+  adminUserAction("reset-password"),
+  adminUserAction("ban"),
+  adminUserAction("unban", { banned: true }),
+  adminUserAction("grant-admin"),
+  adminUserAction("revoke-admin", { admin: true }),
+  adminUserAction("delete"),
+  { pattern: "/admin/messages", method: "GET", expect: adminOnly(200) },
+  {
+    pattern: "/admin/messages",
+    method: "POST",
+    intent: "mark-handled",
+    body: () => ({ intent: "mark-handled", messageId: ZERO }),
+    expect: adminOnly(404),
+    note: "no such message (a real one would use up the contact form's per-address limit; admin-inbox.e2e marks one)",
+  },
+  { pattern: "/admin/requests", method: "GET", expect: adminOnly(200) },
+  {
+    pattern: "/admin/requests",
+    method: "POST",
+    intent: "set-status",
+    target: (t) => t.buyerRequest(),
+    body: (v) => ({ intent: "set-status", kind: v.kind!, requestId: v.requestId!, status: "contacted" }),
+    expect: adminOnly(200),
+    note: "a throwaway buyer's offer",
+  },
+  { pattern: "/admin/invitations", method: "GET", expect: adminOnly(200) },
+  {
+    pattern: "/admin/invitations",
+    method: "POST",
+    body: () => ({ email: unique("matrix-invitee"), fullName: "Matrix Invitee", role: "buyer" }),
+    expect: adminOnly(200),
+  },
+  { pattern: "/admin/audit", method: "GET", expect: adminOnly(200) },
   {
     pattern: "/admin/listings/:id/edit",
-    url: "/admin/listings/00000000-0000-0000-0000-000000000000/edit",
-    expect: { visitor: "/signin", buyer: "/", seller: "/", admin: "404" },
+    method: "GET",
+    url: `/admin/listings/${ZERO}/edit`,
+    expect: adminOnly(404),
   },
-  { pattern: "/email-test", expect: { visitor: "/signin", buyer: "/", seller: "/", admin: "ok" } },
-  { pattern: "/admin-auth-fix", expect: { visitor: "/signin", buyer: "/", seller: "/", admin: "ok" } },
-  { pattern: "/admin/mailbox", expect: { visitor: "/signin", buyer: "/", seller: "/", admin: "ok" } },
+  {
+    pattern: "/admin/listings/:id/edit",
+    method: "GET",
+    target: (t) => t.pendingListing(),
+    url: (v) => `/admin/listings/${v.listingId}/edit`,
+    expect: adminOnly(200),
+  },
+  {
+    pattern: "/admin/listings/:id/edit",
+    method: "POST",
+    target: (t) => t.pendingListing(),
+    url: (v) => `/admin/listings/${v.listingId}/edit`,
+    body: () => ({ title: "Edited by the matrix", description: "Edited.", price: "1", category: "generators", isUrgent: "on" }),
+    expect: adminOnly("/admin"),
+    unchanged: async (t, v) => ((await t.listingTitle(v.listingId!)) === v.title ? null : "the title changed"),
+    changedBy: ["admin"],
+  },
+  { pattern: "/email-test", method: "GET", expect: adminOnly(200) },
+  ...(["send-agreement-confirmation", "send-agreement-pdf", "send-listing-notification"] as const).map(
+    (intent): MatrixRow => ({
+      pattern: "/email-test",
+      method: "POST",
+      intent,
+      body: () => ({ intent, email: unique("matrix-test-mail") }),
+      expect: adminOnly(200),
+    }),
+  ),
+  { pattern: "/admin-auth-fix", method: "GET", expect: adminOnly(200) },
+  {
+    pattern: "/admin-auth-fix",
+    method: "POST",
+    target: (t) => t.user(),
+    body: (v) => ({ email: v.email! }),
+    expect: adminOnly(200),
+    note: "sends a throwaway user a password reset e-mail",
+  },
+  { pattern: "/admin/mailbox", method: "GET", expect: adminOnly(200) },
+  { pattern: "/admin/mailbox/:id", method: "GET", url: `/admin/mailbox/${ZERO}`, expect: adminOnly(404) },
   {
     pattern: "/admin/mailbox/:id",
-    url: "/admin/mailbox/00000000-0000-0000-0000-000000000000",
-    expect: { visitor: "/signin", buyer: "/", seller: "/", admin: "404" },
+    method: "GET",
+    target: (t) => t.mailWithAttachment(),
+    url: (v) => `/admin/mailbox/${v.messageId}`,
+    expect: adminOnly(200),
   },
   {
     pattern: "/admin/mailbox/:id/attachments/:index",
-    url: "/admin/mailbox/00000000-0000-0000-0000-000000000000/attachments/0",
-    expect: { visitor: "/signin", buyer: "/", seller: "/", admin: "404" },
+    method: "GET",
+    url: `/admin/mailbox/${ZERO}/attachments/0`,
+    expect: adminOnly(404),
   },
-  { pattern: "/api/auth/*", url: "/api/auth/ok", expect: all("ok"), note: "better-auth health endpoint" },
-  { pattern: "/api/listings", expect: all("404"), note: "POST only (see listing-permissions.e2e.ts)" },
-  { pattern: "/api/favourites", expect: all("404"), note: "POST only" },
-  { pattern: "/sitemap.xml", expect: all("ok") },
-  { pattern: "/robots.txt", expect: all("ok") },
-  { pattern: "*", url: "/no-such-page", expect: all("404") },
+  {
+    pattern: "/admin/mailbox/:id/attachments/:index",
+    method: "GET",
+    target: (t) => t.mailWithAttachment(),
+    url: (v) => `/admin/mailbox/${v.messageId}/attachments/0`,
+    expect: adminOnly(200),
+  },
+
+  // ---- better-auth's own endpoints ----
+  { pattern: "/api/auth/*", method: "GET", url: "/api/auth/ok", expect: all(200), note: "health endpoint" },
+  {
+    pattern: "/api/auth/*",
+    method: "GET",
+    url: "/api/auth/admin/list-users",
+    expect: { ...anyUser(403, 401), admin: 200 },
+    note: "the admin plugin's endpoints are live: admins only",
+  },
+  {
+    pattern: "/api/auth/*",
+    method: "POST",
+    url: "/api/auth/admin/ban-user",
+    target: (t) => t.user(),
+    body: (v) => ({ userId: v.userId! }),
+    encoding: "json",
+    expect: { ...anyUser(403, 401), admin: 200 },
+    unchanged: async (t, v) => ((await t.userPage(v.userId!)).html.includes("Lift Ban") ? "the user was banned" : null),
+    changedBy: ["admin"],
+  },
+  {
+    pattern: "/api/auth/*",
+    method: "POST",
+    url: "/api/auth/update-user",
+    actor: "twin",
+    body: () => ({ role: "admin" }),
+    encoding: "json",
+    expect: anyUser(400, 401),
+    note: "nobody gives themselves the admin plugin's role",
+  },
+  {
+    pattern: "/api/auth/*",
+    method: "POST",
+    url: "/api/auth/sign-up/email",
+    body: () => ({ email: unique("matrix-direct"), password: "Kudu-Grader-2026", name: "Direct" }),
+    encoding: "json",
+    expect: all(400),
+    note: "sign-up goes through /signup only (profile rows in the same transaction)",
+  },
+  { pattern: "/api/favourites", method: "GET", expect: all(404), note: "POST only" },
+  { pattern: "/sitemap.xml", method: "GET", expect: all(200) },
+  { pattern: "/robots.txt", method: "GET", expect: all(200) },
+  { pattern: "*", method: "GET", url: "/no-such-page", expect: all(404) },
+
+  // ---- these change the actor's own account or end its session (run as twins) ----
+  {
+    pattern: "/select-role",
+    method: "POST",
+    actor: "twin",
+    body: () => ({ role: "buyer" }),
+    expect: { ...homes("/signin"), buyer: "/complete-profile", buyerWithoutProfile: "/complete-profile" },
+    note: "the role is chosen once (the same one again is a no-op); a seller's or admin's post is refused (403) and the loader then sends them home",
+  },
+  {
+    pattern: "/complete-profile",
+    method: "POST",
+    actor: "twin",
+    body: (_v, me) => ({ role: "buyer", fullName: me.fullName, commissionAccepted: "on" }),
+    expect: { ...homes("/signin"), buyerWithoutProfile: "/buyer-catalog" },
+    note: "completes the Google user's profile; a seller or admin cannot become a buyer (403, then sent home)",
+  },
+  { pattern: "/signout", method: "POST", actor: "twin", body: () => ({}), expect: all("/") },
 ];

@@ -6,12 +6,10 @@
  */
 import { expect, test, type Browser } from "@playwright/test";
 import { signUpAndConfirm, TEST_PASSWORD } from "./support/accounts.ts";
-import { demoUser, gotoReady, signInThroughForm, uniqueEmail } from "./support/personas.ts";
+import { demoUser, gotoReady, signedIn, signInThroughForm, uniqueEmail } from "./support/personas.ts";
 
 async function adminOn(browser: Browser, email: string) {
-  const page = await (await browser.newContext()).newPage();
-  const admin = demoUser("admin");
-  await signInThroughForm(page, admin.email, admin.password);
+  const page = await signedIn(browser, "admin");
   await expect(page).toHaveURL(/\/admin$/);
   await gotoReady(page, `/admin/users?q=${encodeURIComponent(email)}`);
   await page.getByRole("table").getByRole("link").first().click();

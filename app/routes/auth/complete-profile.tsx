@@ -40,6 +40,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const viewer = await requireUser(request);
+  // As the page: a finished profile is changed elsewhere, never re-posted here.
+  if (!needsProfileCompletion(viewer)) throw redirect(homePathFor(viewer));
   const runtime = await getRuntime();
   const submission = parseWithZod(await readForm(request), { schema: CompleteProfileSchema });
   if (submission.status !== "success") {

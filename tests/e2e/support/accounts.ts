@@ -1,7 +1,8 @@
 /** Throwaway accounts made through the real sign-up form and confirmation e-mail. */
 import { expect, type Page } from "@playwright/test";
-import { linkIn, readLatestEmail } from "./mailbox.ts";
-import { gotoReady } from "./personas.ts";
+import { BASE_URL } from "../../../playwright.config.ts";
+import { linkIn, readLatestEmail, signedInAdmin } from "./mailbox.ts";
+import { gotoReady, uniqueEmail } from "./personas.ts";
 
 export const TEST_PASSWORD = "Kudu-Grader-2026";
 
@@ -28,4 +29,43 @@ export async function signUpAndConfirm(page: Page, input: { email: string; name:
   await gotoReady(page, linkIn(mail.text));
   await expect(page.getByText("Email Confirmed!")).toBeVisible();
   await page.context().clearCookies();
+}
+
+/** Signs up through the real /signup action (no browser); the account is not confirmed yet. */
+export async function createAccount(input: { role: "buyer" | "seller"; prefix?: string; fullName?: string }) {
+  const email = uniqueEmail(input.prefix ?? input.role);
+  const fullName = input.fullName ?? `Matrix ${input.role}`;
+  const res = await fetch(new URL("/signup", BASE_URL), {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: BASE_URL },
+    body: new URLSearchParams({
+      email,
+      password: TEST_PASSWORD,
+      confirmPassword: TEST_PASSWORD,
+      role: input.role,
+      fullName,
+      phone: "082 555 1234",
+    }),
+  });
+  expect(res.status, `sign-up of ${email}`).toBe(200);
+  return { email, password: TEST_PASSWORD, fullName, role: input.role, userId: await userIdOf(email) };
+}
+
+/** Signs up and opens the confirmation link from the dev mailbox (no browser). */
+export async function createConfirmedAccount(input: { role: "buyer" | "seller"; prefix?: string; fullName?: string }) {
+  const account = await createAccount(input);
+  const mail = await readLatestEmail(account.email, /Confirm your/);
+  const res = await fetch(linkIn(mail.text), { redirect: "manual" });
+  expect(res.status, "the confirmation link").toBeLessThan(400);
+  return account;
+}
+
+/** A user's id, as the admin's user search shows it. */
+export async function userIdOf(email: string) {
+  const admin = await signedInAdmin();
+  const html = await (await admin.get(`/admin/users?q=${encodeURIComponent(email)}`)).text();
+  const id = /href="\/admin\/users\/([^"?]+)"/.exec(html)?.[1];
+  expect(id, `user id of ${email}`).toBeTruthy();
+  return decodeURIComponent(id!);
 }

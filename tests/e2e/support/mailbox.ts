@@ -8,7 +8,8 @@ import { BASE_URL } from "../../../playwright.config.ts";
 
 let adminContext: Promise<APIRequestContext> | undefined;
 
-async function signedInAdmin() {
+/** The demo admin's HTTP client (shared by the helpers that read admin pages). */
+export async function signedInAdmin() {
   adminContext ??= (async () => {
     const ctx = await playwrightRequest.newContext({ baseURL: BASE_URL });
     const admin = DEMO_ACCOUNTS.users.find((u) => u.role === "admin")!;

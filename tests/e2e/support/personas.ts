@@ -1,15 +1,28 @@
-import { request as playwrightRequest, expect, type APIRequestContext, type Page } from "@playwright/test";
+/**
+ * Who the browser tests act as. The demo log-ins (visitor, buyer, seller =
+ * seller1, otherSeller = seller2, admin) plus two personas made for real in
+ * the test: a buyer without a profile (signed in with "Google", no role
+ * chosen yet) and a banned user (signed up, confirmed, signed in, then banned
+ * through the admin's own action: their old cookie is all they have left).
+ */
+import { request as playwrightRequest, expect, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { DEMO_ACCOUNTS } from "../../../db/demo-accounts.ts";
-import { BASE_URL } from "../../../playwright.config.ts";
+import { BASE_URL, OIDC_PORT } from "../../../playwright.config.ts";
 import type { Persona } from "../permission-matrix.ts";
+import { createConfirmedAccount, TEST_PASSWORD } from "./accounts.ts";
 
-export function demoUser(role: "admin" | "buyer" | "seller") {
-  const u = DEMO_ACCOUNTS.users.find((x) => x.role === role)!;
+export type DemoRole = "buyer" | "seller" | "otherSeller" | "admin";
+
+export function demoUser(role: "admin" | "buyer" | "seller" | "otherSeller") {
+  const u =
+    role === "otherSeller"
+      ? DEMO_ACCOUNTS.users.find((x) => x.email.startsWith("seller2@"))!
+      : DEMO_ACCOUNTS.users.find((x) => x.role === role)!;
   return { ...u, password: DEMO_ACCOUNTS.password };
 }
 
 /** An HTTP client signed in as a demo persona (or none for a visitor). */
-export async function clientFor(persona: Persona): Promise<APIRequestContext> {
+export async function clientFor(persona: "visitor" | DemoRole): Promise<APIRequestContext> {
   const ctx = await playwrightRequest.newContext({ baseURL: BASE_URL });
   if (persona === "visitor") return ctx;
   const u = demoUser(persona);
@@ -19,6 +32,15 @@ export async function clientFor(persona: Persona): Promise<APIRequestContext> {
   });
   expect(res.status(), `sign-in as ${persona}`).toBe(302);
   return ctx;
+}
+
+/** A browser page signed in as a demo persona through the sign-in form. */
+export async function signedIn(browser: Browser, role: DemoRole) {
+  const page = await (await browser.newContext()).newPage();
+  const u = demoUser(role);
+  await signInThroughForm(page, u.email, u.password);
+  await expect(page).not.toHaveURL(/\/signin/);
+  return page;
 }
 
 /** A fresh address no test has used. */
@@ -38,4 +60,91 @@ export async function signInThroughForm(page: Page, email: string, password: str
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign In", exact: true }).click();
+}
+
+// ---- Sessions as plain cookie headers (for the permission matrix: no state kept between requests) ----
+
+const cookieHeader = (res: Response) =>
+  res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0]!)
+    .filter((c) => !c.endsWith("="))
+    .join("; ");
+
+/** Signs in through the real form action and returns the session cookie. */
+export async function sessionCookie(email: string, password: string) {
+  const res = await fetch(new URL("/signin", BASE_URL), {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: BASE_URL },
+    body: new URLSearchParams({ intent: "signin", email, password }),
+  });
+  expect(res.status, `sign-in as ${email}`).toBe(302);
+  const cookie = cookieHeader(res);
+  expect(cookie, `session cookie for ${email}`).toContain("session_token");
+  return cookie;
+}
+
+/** Someone the tests can act as: the cookie and their own account (for bodies like "sign in as yourself"). */
+export type Session = { cookie: string; email: string; password: string; fullName: string; userId?: string };
+
+/**
+ * "Continue with Google" through the local OpenID provider (API requests, no
+ * browser): a new, verified user without a role or profile.
+ */
+export async function googleUserWithoutProfile(): Promise<Session> {
+  const email = uniqueEmail("no-profile");
+  const ctx = await playwrightRequest.newContext({ baseURL: BASE_URL });
+  try {
+    const start = await ctx.post("/signin", { form: { intent: "google" }, headers: { Origin: BASE_URL }, maxRedirects: 0 });
+    expect(start.status(), "Continue with Google").toBe(302);
+    const login = await ctx.get(start.headers()["location"]!);
+    const loginAction = /<form[^>]*action="([^"]+)"/.exec(await login.text())?.[1];
+    expect(loginAction, "the provider's login form").toBeTruthy();
+    const oidc = `http://localhost:${OIDC_PORT}`;
+    const consent = await ctx.post(new URL(loginAction!, oidc).toString(), { form: { prompt: "login", login: email, password: "any" } });
+    const consentAction = /<form[^>]*action="([^"]+)"/.exec(await consent.text())?.[1];
+    expect(consentAction, "the provider's consent form").toBeTruthy();
+    const done = await ctx.post(new URL(consentAction!, oidc).toString(), { form: { prompt: "consent" } });
+    expect(new URL(done.url()).pathname, "a new Google user is asked for a role").toBe("/select-role");
+    const cookies = (await ctx.storageState()).cookies.filter((c) => c.name.startsWith("better-auth"));
+    return { cookie: cookies.map((c) => `${c.name}=${c.value}`).join("; "), email, password: "", fullName: "Google Tester" };
+  } finally {
+    await ctx.dispose();
+  }
+}
+
+/**
+ * A real banned user: signs up, confirms, signs in (the cookie we keep), and
+ * is then banned by the demo admin through /admin/users/:id. The ban deletes
+ * their sessions, so the kept cookie should get a visitor's answers.
+ */
+export async function bannedUser(): Promise<Session> {
+  const account = await createConfirmedAccount({ role: "buyer", prefix: "banned", fullName: "Banned Bheki" });
+  const cookie = await sessionCookie(account.email, account.password);
+  const admin = await sessionCookie(demoUser("admin").email, demoUser("admin").password);
+  const res = await fetch(new URL(`/admin/users/${account.userId}`, BASE_URL), {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: BASE_URL, cookie: admin },
+    body: new URLSearchParams({ intent: "ban", reason: "permission matrix" }),
+  });
+  expect(res.status, "the admin bans the user").toBe(200);
+  return { cookie, ...account };
+}
+
+/** The session each persona of the permission matrix uses (visitor: no cookie). */
+export async function sessionFor(persona: Persona): Promise<Session> {
+  switch (persona) {
+    case "visitor":
+      return { cookie: "", email: uniqueEmail("visitor"), password: TEST_PASSWORD, fullName: "Vusi Visitor" };
+    case "buyerWithoutProfile":
+      return googleUserWithoutProfile();
+    case "banned":
+      return bannedUser();
+    default: {
+      const u = demoUser(persona);
+      return { cookie: await sessionCookie(u.email, u.password), email: u.email, password: u.password, fullName: u.fullName };
+    }
+  }
 }

@@ -1,0 +1,279 @@
+/**
+ * Concrete things the permission matrix's cells act on, made through the real
+ * routes: listings of seller1 (made fresh for each cell and removed after it),
+ * listings, users and requests of throwaway accounts, a mail with an
+ * attachment, a contact message. Nothing here touches the demo data other
+ * tests rely on: the demo accounts only ever own what is made here.
+ */
+import { expect } from "@playwright/test";
+import { BASE_URL } from "../../../playwright.config.ts";
+import type { Persona, Targets, Vars } from "../permission-matrix.ts";
+import { createAccount, createConfirmedAccount } from "./accounts.ts";
+import { jpeg } from "./images.ts";
+import { readLatestEmail } from "./mailbox.ts";
+import { demoUser, googleUserWithoutProfile, sessionCookie, uniqueEmail, type Session } from "./personas.ts";
+
+export type FormBody = Record<string, string | File>;
+
+/** One request the way a browser form would send it, with nothing kept between requests. */
+export async function send(
+  cookie: string,
+  method: "GET" | "POST",
+  path: string,
+  body?: FormBody,
+  options: { multipart?: boolean; signal?: AbortSignal } = {},
+) {
+  const headers: Record<string, string> = { Origin: BASE_URL };
+  if (cookie) headers.cookie = cookie;
+  let payload: BodyInit | undefined;
+  if (body) {
+    if (options.multipart) {
+      const form = new FormData();
+      for (const [k, v] of Object.entries(body)) form.append(k, v);
+      payload = form;
+    } else {
+      payload = new URLSearchParams(body as Record<string, string>);
+    }
+  }
+  return fetch(new URL(path, BASE_URL), { method, headers, body: payload, redirect: "manual", signal: options.signal });
+}
+
+const once = <T>(make: () => Promise<T>) => {
+  let p: Promise<T> | undefined;
+  return () => (p ??= make());
+};
+
+const demoCookie = (role: "admin" | "seller") => sessionCookie(demoUser(role).email, demoUser(role).password);
+const adminCookie = once(() => demoCookie("admin"));
+const seller1Cookie = once(() => demoCookie("seller"));
+/** A throwaway seller: owns the listings the admin approves, rejects and deletes in the matrix. */
+const sellerX = once(() => createConfirmedAccount({ role: "seller", prefix: "matrix-seller" }));
+/** A throwaway buyer: makes the requests the admin moves on. */
+const buyerX = once(async () => {
+  const account = await createConfirmedAccount({ role: "buyer", prefix: "matrix-buyer" });
+  const cookie = await sessionCookie(account.email, account.password);
+  const res = await send(cookie, "POST", "/buyer-dashboard", { intent: "create-buyer-profile", fullName: account.fullName, commissionAccepted: "on" });
+  expect(res.status, "the throwaway buyer's profile").toBe(302);
+  return account;
+});
+/** A throwaway admin (granted by the demo admin). */
+const adminX = once(async () => {
+  const account = await createConfirmedAccount({ role: "buyer", prefix: "matrix-admin" });
+  const res = await send(await adminCookie(), "POST", `/admin/users/${account.userId}`, { intent: "grant-admin" });
+  expect(res.status, "grant admin to the throwaway admin").toBe(200);
+  return account;
+});
+const sellerXCookie = once(async () => sessionCookie((await sellerX()).email, (await sellerX()).password));
+
+const photo = once(async () => new File([new Uint8Array(await jpeg({ r: 200, g: 120, b: 20 }, 64, 48))], "photo.jpg", { type: "image/jpeg" }));
+export const PDF = () => new File([new TextEncoder().encode("%PDF-1.4\n% permission matrix\n%%EOF\n")], "signed.pdf", { type: "application/pdf" });
+
+async function createListing(cookie: string, title: string) {
+  const res = await send(
+    cookie,
+    "POST",
+    "/api/listings",
+    { title, description: "Made by the permission matrix.", category: "generators", condition: "used", price: "1000", location: "Matrix", isUrgent: "on", images: await photo() },
+    { multipart: true },
+  );
+  expect(res.status, `create listing ${title}`).toBe(201);
+  return ((await res.json()) as { listingId: string }).listingId;
+}
+
+async function signMandate(cookie: string, listingId: string) {
+  const res = await send(cookie, "POST", `/seller/mandate/${listingId}`, { intent: "sign", accept: "on" });
+  expect(res.status, "sign the mandate").toBe(302);
+}
+
+async function moderate(intent: string, listingId: string) {
+  return send(await adminCookie(), "POST", "/admin?index", { intent, listingId });
+}
+
+const publicListingOnce = once(async () => {
+  const cookie = await sellerXCookie();
+  const id = await createListing(cookie, `Matrix public ${Date.now().toString(36)}`);
+  await signMandate(cookie, id);
+  expect((await moderate("approve", id)).status, "approve the public matrix listing").toBe(200);
+  return id;
+});
+
+const demoListingOfSeller1 = once(async () => {
+  const html = await (await send(await seller1Cookie(), "GET", "/seller-dashboard")).text();
+  const id = /href="\/listing\/([0-9a-f-]{36})"/.exec(html)?.[1];
+  expect(id, "an active demo listing of seller1").toBeTruthy();
+  return id!;
+});
+
+/** Everything a cell may need; what a cell creates is removed by `cleanup()`. */
+export class MatrixTargets implements Targets {
+  private cleanups: (() => Promise<unknown>)[] = [];
+  private atEnd: (() => Promise<unknown>)[] = [];
+  private shared = new Map<string, Promise<Vars>>();
+  /**
+   * Set by the runner for a cell that must change nothing (and checks so):
+   * its target may then be one made for an earlier such cell of the same
+   * persona, kept until `cleanup({ all: true })`. Saves making a user or a
+   * listing for every refused cell.
+   */
+  reuse = false;
+
+  /** Removes what the last cell made (and, with `all`, what refused cells shared). */
+  async cleanup(options: { all?: boolean } = {}) {
+    const jobs = [...this.cleanups.splice(0), ...(options.all ? this.atEnd.splice(0) : [])];
+    if (options.all) this.shared.clear();
+    for (const job of jobs) await job().catch(() => undefined);
+  }
+
+  private made(job: () => Promise<unknown>) {
+    (this.reuse ? this.atEnd : this.cleanups).push(job);
+  }
+
+  private once(key: string, make: () => Promise<Vars>) {
+    if (!this.reuse) return make();
+    let p = this.shared.get(key);
+    if (!p) this.shared.set(key, (p = make()));
+    return p;
+  }
+
+  /** Removes a listing (as the admin). */
+  async deleteListing(listingId: string) {
+    await moderate("delete", listingId);
+  }
+
+  private stamp(prefix: string) {
+    return `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  }
+
+  /** A new pending listing of seller1 (the demo seller), mandate not signed; deleted after the cell. */
+  async seller1Listing(options: { signed?: boolean } = {}) {
+    return this.once(`seller1Listing ${JSON.stringify(options)}`, async () => {
+      const cookie = await seller1Cookie();
+      const title = this.stamp("Matrix seller1");
+      const id = await createListing(cookie, title);
+      this.made(() => moderate("delete", id));
+      if (options.signed) await signMandate(cookie, id);
+      return { listingId: id, title };
+    });
+  }
+
+  /** The agreement id of a signed PDF mandate seller1 uploaded for a new listing. */
+  async seller1SignedPdf() {
+    const cookie = await seller1Cookie();
+    const { listingId, title } = await this.seller1Listing();
+    const up = await send(cookie, "POST", `/seller/mandate/${listingId}`, { intent: "upload", signedPdf: PDF() }, { multipart: true });
+    expect(up.status, "upload the signed mandate").toBe(302);
+    const html = await (await send(cookie, "GET", "/seller-dashboard")).text();
+    const id = new RegExp(`<strong>${title}</strong>(?:(?!</li>)[\\s\\S])*?/mandates/([0-9a-f-]{36})/pdf`).exec(html)?.[1];
+    expect(id, "the uploaded mandate's download link").toBeTruthy();
+    return { listingId, agreementId: id! };
+  }
+
+  /** A demo listing of seller1's that is public (read-only use). */
+  async seller1PublicListing() {
+    return { listingId: await demoListingOfSeller1() };
+  }
+
+  /** A public listing of a throwaway seller (shared by the cells: requests, favourites, purchases). */
+  async publicListing() {
+    return { listingId: await publicListingOnce() };
+  }
+
+  /** A new pending listing of a throwaway seller, for the admin's moderation; deleted after the cell. */
+  async pendingListing(options: { signed?: boolean } = {}) {
+    return this.once(`pendingListing ${JSON.stringify(options)}`, async () => {
+      const cookie = await sellerXCookie();
+      const title = this.stamp("Matrix moderation");
+      const id = await createListing(cookie, title);
+      this.made(() => moderate("delete", id));
+      if (options.signed) await signMandate(cookie, id);
+      return { listingId: id, title };
+    });
+  }
+
+  /** A new, unconfirmed throwaway user; deleted after the cell. */
+  async user(options: { banned?: boolean; admin?: boolean } = {}) {
+    return this.once(`user ${JSON.stringify(options)}`, async () => {
+      const account = await createAccount({ role: "buyer", prefix: "matrix-target" });
+      const admin = await adminCookie();
+      if (options.banned) expect((await send(admin, "POST", `/admin/users/${account.userId}`, { intent: "ban" })).status).toBe(200);
+      if (options.admin) expect((await send(admin, "POST", `/admin/users/${account.userId}`, { intent: "grant-admin" })).status).toBe(200);
+      this.made(async () => {
+        await send(admin, "POST", `/admin/users/${account.userId}`, { intent: "revoke-admin" });
+        await send(admin, "POST", `/admin/users/${account.userId}`, { intent: "delete", confirmation: `DELETE ${account.email}` });
+      });
+      return { userId: account.userId, email: account.email };
+    });
+  }
+
+  /** The demo seller1's user id (read-only use). */
+  async seller1UserId() {
+    const { userIdOf } = await import("./accounts.ts");
+    return { userId: await userIdOf(demoUser("seller").email) };
+  }
+
+  /** An e-mail in the dev mailbox with a PDF attached (the admin's test e-mail). */
+  async mailWithAttachment() {
+    const to = uniqueEmail("matrix-mail");
+    const res = await send(await adminCookie(), "POST", "/email-test", { intent: "send-agreement-pdf", email: to });
+    expect(res.status, "send a test e-mail with an attachment").toBe(200);
+    return { messageId: (await readLatestEmail(to, /./)).id };
+  }
+
+
+  /** A new offer of the throwaway buyer, as the admin's Buyer Requests tab lists it. */
+  async buyerRequest() {
+    const message = this.stamp("Matrix offer");
+    const buyer = await buyerX();
+    const cookie = await sessionCookie(buyer.email, buyer.password);
+    const { listingId } = await this.publicListing();
+    const sent = await send(cookie, "POST", "/buyer-dashboard", { intent: "offer", listingId, offerAmount: "900", message });
+    expect(sent.status, "the throwaway buyer's offer").toBe(200);
+    const html = await (await send(await adminCookie(), "GET", "/admin/requests")).text();
+    const block = new RegExp(`${message}[\\s\\S]*?name="kind" value="(\\w+)"[\\s\\S]*?name="requestId" value="([0-9a-f-]{36})"`).exec(html);
+    expect(block, "the offer in the admin's Buyer Requests").toBeTruthy();
+    return { kind: block![1]!, requestId: block![2]! };
+  }
+
+  /** The state of a listing as the admin sees it: its edit page's title, or null once deleted. */
+  async listingTitle(listingId: string) {
+    const res = await send(await adminCookie(), "GET", `/admin/listings/${listingId}/edit`);
+    if (res.status === 404) return null;
+    return /name="title"[^>]*value="([^"]*)"/.exec(await res.text())?.[1] ?? "";
+  }
+
+  async isPending(listingId: string) {
+    const html = await (await send(await adminCookie(), "GET", "/admin?status=pending")).text();
+    return html.includes(listingId);
+  }
+
+  async userPage(userId: string) {
+    const res = await send(await adminCookie(), "GET", `/admin/users/${userId}`);
+    return { status: res.status, html: await res.text() };
+  }
+}
+
+/**
+ * A throwaway account of the persona's kind, freshly signed in: for the cells
+ * that change the actor's own account or session (sign out, choose a role,
+ * mark all read), so the demo accounts other tests watch stay as they are.
+ */
+export async function twinSession(persona: Persona, own: Session): Promise<Session> {
+  const fresh = async (account: { email: string; password: string; fullName: string }) => ({
+    ...account,
+    cookie: await sessionCookie(account.email, account.password),
+  });
+  switch (persona) {
+    case "visitor":
+    case "banned":
+      return own;
+    case "buyerWithoutProfile":
+      return googleUserWithoutProfile();
+    case "buyer":
+      return fresh(await buyerX());
+    case "seller":
+    case "otherSeller":
+      return fresh(await sellerX());
+    case "admin":
+      return fresh(await adminX());
+  }
+}
