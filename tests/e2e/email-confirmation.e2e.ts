@@ -42,3 +42,30 @@ test("the e-mail resent on an unconfirmed sign-in confirms the account; opening 
   await other.getByRole("link", { name: "Go to Sign In" }).click();
   await expect(other).toHaveURL(/\/signin/);
 });
+
+test("the confirmed page moves on by itself, but never after the user has gone elsewhere; without JavaScript it still moves on", async ({ page, browser }) => {
+  const email = uniqueEmail("moves-on");
+  await signUpThroughForm(page, { email, name: "Moves On", password: PASSWORD, role: "seller" });
+  const link = linkIn((await readLatestEmail(email, /Confirm your/)).text);
+
+  // Without JavaScript (another browser, the link's first use): the page forwards to the dashboard on its own.
+  const noJs = await browser.newContext({ javaScriptEnabled: false });
+  const plain = await noJs.newPage();
+  await plain.goto(link);
+  await expect(plain.getByText("Email Confirmed!")).toBeVisible();
+  await expect(plain).toHaveURL(/\/seller-dashboard$/, { timeout: 10_000 });
+  await noJs.close();
+
+  // With JavaScript: Continue, then somewhere else; the pause that would have forwarded passes and nothing happens.
+  await signInThroughForm(page, email, PASSWORD);
+  await expect(page).toHaveURL(/\/seller-dashboard$/);
+  await gotoReady(page, "/auth/callback?type=signup");
+  await expect(page.getByText("Email Confirmed!")).toBeVisible();
+  await page.getByRole("link", { name: "Continue" }).click();
+  await expect(page).toHaveURL(/\/seller-dashboard$/);
+  await page.getByRole("button", { name: "Logout" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.waitForTimeout(3_000); // longer than the confirmed page's 2 s pause
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("link", { name: "Sign In" }).first()).toBeVisible();
+});

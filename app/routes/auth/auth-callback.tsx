@@ -1,4 +1,5 @@
-import { Link } from "react-router";
+import { useEffect } from "react";
+import { Link, useNavigate } from "react-router";
 import type { Route } from "./+types/auth-callback";
 import { AuthCard } from "#app/components/auth/auth-card.tsx";
 import { Button } from "#app/components/ui/button.tsx";
@@ -25,12 +26,31 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { state: "confirmed" as const, next: homePathFor(viewer) };
 }
 
+/**
+ * Moves on after a pause unless the user has gone elsewhere first. A bare
+ * <meta refresh> would fire even after a click on Continue and a later
+ * navigation (the browser keeps it once parsed), so it is kept for pages
+ * without JavaScript only, where every navigation replaces the document.
+ */
+function DelayedRedirect({ to, seconds }: { to: string; seconds: number }) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    const timer = setTimeout(() => void navigate(to, { replace: true }), seconds * 1000);
+    return () => clearTimeout(timer);
+  }, [navigate, to, seconds]);
+  return (
+    <noscript>
+      <meta httpEquiv="refresh" content={`${seconds};url=${to}`} />
+    </noscript>
+  );
+}
+
 export default function AuthCallback({ loaderData }: Route.ComponentProps) {
   const { state, next } = loaderData;
   if (state === "confirmed") {
     return (
       <AuthCard title="Email Confirmed!" description="Your account is active. Taking you to your dashboard…">
-        <meta httpEquiv="refresh" content={`2;url=${next}`} />
+        <DelayedRedirect to={next} seconds={2} />
         <Button asChild className="w-full">
           <Link to={next}>Continue</Link>
         </Button>
@@ -55,7 +75,7 @@ export default function AuthCallback({ loaderData }: Route.ComponentProps) {
           : "Failed to confirm your email. Please try signing in manually."
       }
     >
-      <meta httpEquiv="refresh" content={`4;url=${next}`} />
+      <DelayedRedirect to={next} seconds={4} />
       <Button asChild className="w-full">
         <Link to="/signin">Go to Sign In</Link>
       </Button>
