@@ -6,57 +6,22 @@
  * cleanup runs at start-up; its grace period is 0 for the restart).
  * Runs on PostgreSQL (TEST_POSTGRES_URL; CI provides one).
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import pg from "pg";
 import sharp from "sharp";
 import { DEMO_ACCOUNTS } from "../../db/demo-accounts.ts";
+import { signIn, startAppServer, type AppServer } from "../../scripts/lib/app-server.ts";
+import { createThrowawayDatabase } from "../../scripts/lib/throwaway-database.ts";
 
 const serverUrl = process.env.TEST_POSTGRES_URL;
 const PORT = 4621;
 const DATA_DIR = `.e2e-kill-${PORT}`;
 const PHOTOS = path.join(DATA_DIR, "uploads", "public", "listings");
 
-function start(databaseUrl: string, graceMinutes: number) {
-  const child = spawn(process.execPath, ["server.js"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(PORT),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: `http://localhost:${PORT}`,
-      DATABASE_URL: databaseUrl,
-      SESSION_SECRET: "kill-upload-test-secret-0123456789abcdef",
-      SEED_DEMO: "1",
-      AUTH_RATE_LIMIT: "0",
-      UPLOAD_CLEANUP_GRACE_MINUTES: String(graceMinutes),
-      DATA_DIR,
-      LOG_LEVEL: "warn",
-      SMTP_URL: "",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout!.on("data", (d: Buffer) => (output += d.toString()));
-  child.stderr!.on("data", (d: Buffer) => (output += d.toString()));
-  return { child, output: () => output };
-}
-
-async function up(child: ChildProcess, output: () => string) {
-  for (let i = 0; i < 400; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited:\n${output()}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${PORT}/`)).ok) return;
-    } catch {
-      // not yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`server did not start:\n${output()}`);
-}
+const start = (databaseUrl: string, graceMinutes: number) =>
+  startAppServer({ port: PORT, databaseUrl, seed: true, dataDir: DATA_DIR, env: { UPLOAD_CLEANUP_GRACE_MINUTES: String(graceMinutes) } });
 
 const folders = () => (fs.existsSync(PHOTOS) ? fs.readdirSync(PHOTOS) : []);
 
@@ -64,27 +29,17 @@ test("killed mid-upload: after a restart no photo folder lacks its listing and n
   test.skip(!serverUrl, "needs TEST_POSTGRES_URL (a PostgreSQL server); CI provides one");
   test.setTimeout(150_000);
   fs.rmSync(DATA_DIR, { recursive: true, force: true });
-  const name = `mm_e2e_${randomBytes(5).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(serverUrl!);
-  url.pathname = `/${name}`;
-  const db = new pg.Client({ connectionString: url.toString() });
+  const database = await createThrowawayDatabase({ prefix: "mm_e2e" });
+  const db = new pg.Client({ connectionString: database.url });
   // The first start seeds the demo photos (files before rows): the normal grace period protects them.
-  let server = start(url.toString(), 60);
+  let server: AppServer | undefined;
   try {
-    await up(server.child, server.output);
+    server = await start(database.url, 60);
     const before = new Set(folders());
     expect(before.size).toBeGreaterThan(0);
 
     const seller = DEMO_ACCOUNTS.users.find((u) => u.role === "seller")!;
-    const signin = await fetch(`http://127.0.0.1:${PORT}/signin`, {
-      method: "POST",
-      body: new URLSearchParams({ intent: "signin", email: seller.email, password: DEMO_ACCOUNTS.password }),
-      redirect: "manual",
-    });
-    const cookie = signin.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const cookie = await signIn(server.url, seller.email, DEMO_ACCOUNTS.password);
 
     // Five big noisy photos: the server spends a while encoding them, one after another.
     const photo = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: { r: 128, g: 128, b: 128 }, noise: { type: "gaussian", mean: 128, sigma: 60 } } })
@@ -98,15 +53,13 @@ test("killed mid-upload: after a restart no photo folder lacks its listing and n
     // The moment the first photo of the new listing is on disk, kill the process.
     const deadline = Date.now() + 60_000;
     while (!folders().some((f) => !before.has(f)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
-    server.child.kill("SIGKILL");
+    await server.kill();
     await upload;
-    await new Promise<void>((r) => (server.child.exitCode !== null ? r() : server.child.once("exit", () => r())));
     const leftBehind = folders().filter((f) => !before.has(f));
     expect(leftBehind, "the upload had started writing photos").toHaveLength(1);
 
     // Restart on the same database and folder; the start-up cleanup removes the orphan.
-    server = start(url.toString(), 0);
-    await up(server.child, server.output);
+    server = await start(database.url, 0);
     await db.connect();
     await expect
       .poll(
@@ -129,14 +82,12 @@ test("killed mid-upload: after a restart no photo folder lacks its listing and n
       expect(fs.existsSync(path.join(DATA_DIR, "uploads", `${storage_key}-card.webp`)), storage_key).toBe(true);
     }
   } catch (error) {
-    console.log(server.output());
+    console.log(server?.output());
     throw error;
   } finally {
-    server.child.kill("SIGTERM");
-    await new Promise((r) => setTimeout(r, 1000));
+    await server?.stop();
     await db.end().catch(() => {});
-    await admin.query(`drop database if exists ${name} with (force)`).catch(() => {});
-    await admin.end();
+    await database.drop();
     fs.rmSync(DATA_DIR, { recursive: true, force: true });
   }
 });

@@ -6,18 +6,15 @@
  * afterwards the same process serves pages and sign-ins again, and it never
  * crashed. Runs on PostgreSQL (TEST_POSTGRES_URL; CI provides one).
  */
-import { spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import fs from "node:fs";
 import net from "node:net";
 import { expect, test } from "@playwright/test";
-import pg from "pg";
 import { DEMO_ACCOUNTS } from "../../db/demo-accounts.ts";
+import { startAppServer, type AppServer } from "../../scripts/lib/app-server.ts";
+import { createThrowawayDatabase } from "../../scripts/lib/throwaway-database.ts";
 
 const serverUrl = process.env.TEST_POSTGRES_URL;
 const PORT = 4631;
 const PROXY_PORT = 4632;
-const DATA_DIR = `.e2e-pgdown-${PORT}`;
 
 /** A TCP proxy that can be cut (all sockets destroyed, port closed) and restored. */
 function tcpProxy(target: { host: string; port: number }) {
@@ -53,42 +50,17 @@ async function timed(url: string, init?: RequestInit) {
 test("the database restarting under load: fast 503s while it is away, full service after, no crash", async () => {
   test.skip(!serverUrl, "needs TEST_POSTGRES_URL (a PostgreSQL server); CI provides one");
   test.setTimeout(150_000);
-  fs.rmSync(DATA_DIR, { recursive: true, force: true });
-  const name = `mm_e2e_${randomBytes(5).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const direct = new URL(serverUrl!);
+  const database = await createThrowawayDatabase({ prefix: "mm_e2e" });
+  const direct = new URL(database.url);
   const proxy = tcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
   await proxy.open();
-  const viaProxy = new URL(serverUrl!);
+  const viaProxy = new URL(database.url);
   viaProxy.hostname = "127.0.0.1";
   viaProxy.port = String(PROXY_PORT);
-  viaProxy.pathname = `/${name}`;
-
-  const child = spawn(process.execPath, ["server.js"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(PORT),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: `http://localhost:${PORT}`,
-      DATABASE_URL: viaProxy.toString(),
-      SESSION_SECRET: "pg-restart-test-secret-0123456789abcdef",
-      SEED_DEMO: "1",
-      AUTH_RATE_LIMIT: "0",
-      DATA_DIR,
-      LOG_LEVEL: "error",
-      SMTP_URL: "",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout!.on("data", (d: Buffer) => (output += d.toString()));
-  child.stderr!.on("data", (d: Buffer) => (output += d.toString()));
+  let app: AppServer | undefined;
   const base = `http://127.0.0.1:${PORT}`;
   try {
-    await expect.poll(async () => (await fetch(`${base}/`).catch(() => undefined))?.status, { timeout: 90_000 }).toBe(200);
+    app = await startAppServer({ port: PORT, databaseUrl: viaProxy.toString(), seed: true, env: { LOG_LEVEL: "error" } });
     const seller = DEMO_ACCOUNTS.users.find((u) => u.role === "seller")!;
     const signIn = () =>
       fetch(`${base}/signin`, {
@@ -130,19 +102,16 @@ test("the database restarting under load: fast 503s while it is away, full servi
     await load;
     expect((await signIn()).status).toBe(302);
     expect((await timed(`${base}/listing/00000000-0000-0000-0000-000000000000`)).status).toBe(404);
-    expect(child.exitCode, "the app never crashed").toBeNull();
+    expect(app.child.exitCode, "the app never crashed").toBeNull();
     // Under load nothing but 200s and 503s was seen: no 500, no dropped connection.
     expect([...new Set(statuses)].sort()).toEqual(expect.arrayContaining([200]));
     expect(statuses.filter((s) => s !== 200 && s !== 503)).toEqual([]);
   } catch (error) {
-    console.log(output.slice(-3000));
+    console.log(app?.output().slice(-3000));
     throw error;
   } finally {
-    child.kill("SIGTERM");
-    await new Promise((r) => setTimeout(r, 1_000));
+    await app?.stop();
     await proxy.cut().catch(() => {});
-    await admin.query(`drop database if exists ${name} with (force)`).catch(() => {});
-    await admin.end();
-    fs.rmSync(DATA_DIR, { recursive: true, force: true });
+    await database.drop();
   }
 });

@@ -1,0 +1,87 @@
+/**
+ * JS shipped per public page (issue 7): loads each page of the production
+ * build in Chromium, records every script response, and sums their sizes
+ * gzipped at level 9 (plus what actually went over the wire: server.js
+ * compresses). Target: ≤ 90 KB per page. A report: always exits 0, but marks
+ * the pages over budget.
+ *
+ *   npm run build && npm run bench -- js-size
+ *   node --import tsx bench/js-size.ts         (same, without bench/run.ts)
+ */
+import zlib from "node:zlib";
+import { chromium } from "@playwright/test";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./lib/browser-chromium.ts";
+import { PUBLIC_PAGES, findListingPath, pickPort, startBenchServer } from "./lib/browser-server.ts";
+
+const BUDGET_KB = 90;
+const verbose = process.argv.includes("--files");
+
+type Script = { url: string; raw: number; gzip9: number; transferred: number };
+
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+
+const port = await pickPort(4760, 4780);
+const server = await startBenchServer({ port });
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+const rows: { page: string; scripts: Script[] }[] = [];
+try {
+  const pages = [...PUBLIC_PAGES];
+  pages.splice(4, 0, await findListingPath(server.baseUrl));
+  for (const pagePath of pages) {
+    // A fresh context per page: nothing cached from the previous one.
+    const context = await browser.newContext({ baseURL: server.baseUrl });
+    const page = await context.newPage();
+    const pending: Promise<Script | null>[] = [];
+    page.on("response", (response) => {
+      const request = response.request();
+      const isScript =
+        request.resourceType() === "script" || (/\.m?js(\?|$)/.test(new URL(response.url()).pathname) && response.ok());
+      if (!isScript) return;
+      pending.push(
+        (async () => {
+          const body = await response.body().catch(() => null);
+          if (!body) return null;
+          const sizes = await request.sizes().catch(() => null);
+          return {
+            url: new URL(response.url()).pathname,
+            raw: body.length,
+            gzip9: zlib.gzipSync(body, { level: 9 }).length,
+            transferred: sizes?.responseBodySize ?? body.length,
+          };
+        })(),
+      );
+    });
+    await page.goto(pagePath, { waitUntil: "networkidle" });
+    // Hydration and lazy route modules finish after load.
+    await page.waitForTimeout(500);
+    const scripts = (await Promise.all(pending)).filter((s): s is Script => s !== null);
+    const unique = new Map(scripts.map((s) => [s.url, s]));
+    rows.push({ page: pagePath, scripts: [...unique.values()] });
+    await context.close();
+  }
+} finally {
+  await browser.close();
+  await server.stop();
+}
+
+console.log(`\nJS per public page (production build; target ≤ ${BUDGET_KB} KB gzip)\n`);
+const header = ["page", "files", "raw KB", "gzip-9 KB", "sent KB", "budget"];
+const table = rows.map(({ page, scripts }) => {
+  const sum = (key: "raw" | "gzip9" | "transferred") => scripts.reduce((total, s) => total + s[key], 0);
+  const gzip = sum("gzip9");
+  return [page, String(scripts.length), kb(sum("raw")), kb(gzip), kb(sum("transferred")), gzip / 1024 <= BUDGET_KB ? "ok" : "OVER"];
+});
+const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i]!.length)));
+const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
+console.log(line(header));
+for (const row of table) console.log(line(row));
+
+if (verbose) {
+  for (const { page, scripts } of rows) {
+    console.log(`\n${page}`);
+    for (const s of [...scripts].sort((a, b) => b.gzip9 - a.gzip9)) console.log(`  ${kb(s.gzip9).padStart(6)} KB  ${s.url}`);
+  }
+}
+
+const over = table.filter((row) => row[5] === "OVER").map((row) => row[0]);
+console.log(over.length ? `\nOver budget: ${over.join(", ")}` : `\nEvery page is within ${BUDGET_KB} KB.`);
