@@ -8,10 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { account, buyers, emailOutbox, profiles, sellers, user } from "#db/schema.ts";
 import { createUser } from "#app/domain/user/create-user.server.ts";
 import { signInWithPassword } from "#app/domain/user/sign-in.server.ts";
-import { AppError } from "#app/lib/app-error.ts";
 import { parseEnv } from "#app/lib/env.server.ts";
 import { startRuntime, stopRuntime, type Runtime } from "#app/lib/runtime.server.ts";
 import { createTestDatabaseUrl } from "./test-database-url.ts";
+import { refusal } from "./support/refusal.ts";
 
 let rt: Runtime;
 let drop: () => Promise<void>;
@@ -41,15 +41,6 @@ const signUp = (over: Partial<Parameters<typeof createUser>[1]> = {}) =>
   });
 
 const request = () => new Request("http://localhost:3000/signin", { method: "POST" });
-
-async function refusal(p: Promise<unknown>) {
-  const error = await p.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-}
 
 describe("sign-up", () => {
   it("writes user, hashed password, profile, seller row and the confirmation e-mail", async () => {

@@ -17,10 +17,11 @@ import { findBuyerRequests } from "#app/domain/request/find-buyer-requests.serve
 import { updateRequestStatus } from "#app/domain/request/update-request-status.server.ts";
 import { createUser } from "#app/domain/user/create-user.server.ts";
 import type { Viewer } from "#app/domain/user/viewer.ts";
-import { AppError } from "#app/lib/app-error.ts";
+import type { AppError } from "#app/lib/app-error.ts";
 import { parseEnv } from "#app/lib/env.server.ts";
 import { startRuntime, stopRuntime, type Runtime } from "#app/lib/runtime.server.ts";
 import { createTestDatabaseUrl } from "./test-database-url.ts";
+import { refusal } from "./support/refusal.ts";
 
 let rt: Runtime;
 let drop: () => Promise<void>;
@@ -53,15 +54,6 @@ async function makeViewer(email: string, fullName: string, role: "seller" | "buy
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000);
 const buyerRowId = async (v: Viewer) =>
   (await rt.db.select({ id: s.buyers.id }).from(s.buyers).where(eq(s.buyers.userId, v.userId)))[0]!.id;
-
-async function refusal(p: Promise<unknown>) {
-  const error = await p.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-}
 
 let admin: Viewer;
 let sipho: Viewer;

@@ -20,6 +20,7 @@ import { parseEnv } from "#app/lib/env.server.ts";
 import { startRuntime, stopRuntime, type Runtime } from "#app/lib/runtime.server.ts";
 import { createTestDatabaseUrl } from "./test-database-url.ts";
 import { dbLabel } from "./test-database.ts";
+import { refusal } from "./support/refusal.ts";
 
 let rt: Runtime;
 let drop: () => Promise<void>;
@@ -72,15 +73,6 @@ const signUpInput = (email: string, over: Partial<SignUpInput> = {}): SignUpInpu
   phone: "082 555 0101",
   ...over,
 });
-
-async function refusal(p: Promise<unknown>) {
-  const error = await p.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-}
 
 const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
 const countUsers = async (email: string) =>

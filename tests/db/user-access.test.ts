@@ -15,10 +15,10 @@ import { getViewer } from "#app/domain/user/get-viewer.server.ts";
 import { setUserAccess } from "#app/domain/user/set-user-access.server.ts";
 import { ACCOUNT_SUSPENDED, signInWithPassword, signOut } from "#app/domain/user/sign-in.server.ts";
 import type { Viewer } from "#app/domain/user/viewer.ts";
-import { AppError } from "#app/lib/app-error.ts";
 import { parseEnv } from "#app/lib/env.server.ts";
 import { startRuntime, stopRuntime, type Runtime } from "#app/lib/runtime.server.ts";
 import { createTestDatabaseUrl } from "./test-database-url.ts";
+import { refusal } from "./support/refusal.ts";
 
 let rt: Runtime;
 let drop: () => Promise<void>;
@@ -58,15 +58,6 @@ async function signedInRequest(email: string) {
 }
 
 const sessionsOf = async (userId: string) => (await rt.db.select().from(s.session).where(eq(s.session.userId, userId))).length;
-
-async function refusal(p: Promise<unknown>) {
-  const error = await p.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-}
 
 describe("ban", () => {
   it("ends every session at once, refuses sign-in with a clear message, and is audited; lifting it lets them back", async () => {

@@ -16,10 +16,10 @@ import { formatPreferredDate, todayInJohannesburg, type UserRequestInput } from 
 import { createBuyerProfile } from "#app/domain/user/create-buyer-profile.server.ts";
 import { createUser } from "#app/domain/user/create-user.server.ts";
 import type { Viewer } from "#app/domain/user/viewer.ts";
-import { AppError } from "#app/lib/app-error.ts";
 import { parseEnv } from "#app/lib/env.server.ts";
 import { startRuntime, stopRuntime, type Runtime } from "#app/lib/runtime.server.ts";
 import { createTestDatabaseUrl } from "./test-database-url.ts";
+import { refusal } from "./support/refusal.ts";
 
 let rt: Runtime;
 let drop: () => Promise<void>;
@@ -109,15 +109,6 @@ afterAll(async () => {
   await stopRuntime(rt);
   await drop();
 });
-
-async function refusal(p: Promise<unknown>) {
-  const error = await p.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-}
 
 const requestCount = async () => (await rt.db.select({ id: s.userRequests.id }).from(s.userRequests)).length;
 const notificationCount = async () => (await rt.db.select({ id: s.notifications.id }).from(s.notifications)).length;

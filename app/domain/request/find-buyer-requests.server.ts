@@ -12,6 +12,7 @@ import { assertAdmin } from "#app/domain/user/assert-admin.ts";
 import type { Viewer } from "#app/domain/user/viewer.ts";
 import type { DbOrTx } from "#app/lib/db.server.ts";
 import { allowedRequestStatuses, type BuyerRequestKind, type RequestStatus } from "./request-state.ts";
+import { purchaseDetailColumns, requestDetailColumns } from "./request-columns.server.ts";
 
 export const BUYER_REQUESTS_PAGE_SIZE = 25;
 
@@ -60,11 +61,7 @@ export async function findBuyerRequests(options: {
       buyerName: buyerName.as("buyer_name"),
       buyerEmail: user.email,
       amount: userRequests.offerAmount,
-      preferredDate: userRequests.preferredDate,
-      preferredTime: userRequests.preferredTime,
-      quoteType: sql<string | null>`${userRequests.quoteType}`.as("quote_type"),
-      details: userRequests.details,
-      message: userRequests.message,
+      ...requestDetailColumns(),
       status: userRequests.status,
       createdAt: userRequests.createdAt,
     })
@@ -84,11 +81,7 @@ export async function findBuyerRequests(options: {
       buyerName: buyerName.as("buyer_name"),
       buyerEmail: user.email,
       amount: transactions.amount,
-      preferredDate: sql<string | null>`null::date`.as("preferred_date"),
-      preferredTime: sql<string | null>`null::text`.as("preferred_time"),
-      quoteType: sql<string | null>`null::text`.as("quote_type"),
-      details: sql<string | null>`null::text`.as("details"),
-      message: sql<string | null>`null::text`.as("message"),
+      ...purchaseDetailColumns(),
       status: transactions.status,
       createdAt: transactions.createdAt,
     })

@@ -9,6 +9,7 @@ import { buyers, listings, transactions, userRequests } from "#db/schema.ts";
 import { isPublicListing } from "#app/domain/listing/listing-visibility.server.ts";
 import type { DbOrTx } from "#app/lib/db.server.ts";
 import type { BuyerRequestKind } from "./request-state.ts";
+import { purchaseDetailColumns, requestDetailColumns } from "./request-columns.server.ts";
 
 export const REQUESTABLE_LISTINGS_LIMIT = 100;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -41,11 +42,7 @@ export async function findUserRequests(options: { db: DbOrTx; userId: string; li
       listingId: userRequests.listingId,
       listingTitle: listings.title,
       offerAmount: userRequests.offerAmount,
-      preferredDate: userRequests.preferredDate,
-      preferredTime: userRequests.preferredTime,
-      quoteType: sql<string | null>`${userRequests.quoteType}`.as("quote_type"),
-      details: userRequests.details,
-      message: userRequests.message,
+      ...requestDetailColumns(),
       status: userRequests.status,
       createdAt: userRequests.createdAt,
     })
@@ -59,11 +56,7 @@ export async function findUserRequests(options: { db: DbOrTx; userId: string; li
       listingId: transactions.listingId,
       listingTitle: listings.title,
       offerAmount: transactions.amount,
-      preferredDate: sql<string | null>`null::date`.as("preferred_date"),
-      preferredTime: sql<string | null>`null::text`.as("preferred_time"),
-      quoteType: sql<string | null>`null::text`.as("quote_type"),
-      details: sql<string | null>`null::text`.as("details"),
-      message: sql<string | null>`null::text`.as("message"),
+      ...purchaseDetailColumns(),
       status: transactions.status,
       createdAt: transactions.createdAt,
     })
