@@ -205,6 +205,10 @@ try {
 const server = app.listen(port, host, () => {
   console.log(entry.startupBanner());
 });
+// Keep idle connections longer than the clients and proxies in front (typically 60 s) do: with
+// Node's 5 s default a client reusing a socket just as the server closes it gets ECONNRESET.
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
 
 let stopping = false;
 async function shutdown(signal) {

@@ -2,8 +2,10 @@
  * Every response carries the security headers; inline scripts run only with
  * the response's nonce, and pages work under that policy (no violations).
  */
+import { request } from "node:http";
 import { expect, test } from "@playwright/test";
 import { demoUser, gotoReady, signInThroughForm } from "./support/personas.ts";
+import { BASE_URL } from "../../playwright.config.ts";
 
 test("pages carry a nonce-based Content-Security-Policy and the other security headers", async ({ request }) => {
   for (const path of ["/", "/equipment", "/signin", "/no-such-page", "/robots.txt"]) {
@@ -68,4 +70,17 @@ test("uploaded photos are served as images with nosniff and a sandbox policy; no
     expect(res.status(), path).toBe(404);
     expect(res.headers()["content-type"] ?? "", path).not.toContain("text/html");
   }
+});
+
+test("idle connections are kept 65 s, longer than the clients and proxies in front, so a reused socket is not reset", async () => {
+  // Node's own client: Playwright's request context hides the hop-by-hop Keep-Alive header.
+  const header = await new Promise<string | undefined>((resolve, reject) => {
+    const req = request(new URL("/robots.txt", BASE_URL), { headers: { connection: "keep-alive" } }, (res) => {
+      res.resume();
+      resolve(res.headers["keep-alive"]?.toString());
+    });
+    req.on("error", reject);
+    req.end();
+  });
+  expect(header).toBe("timeout=65");
 });
