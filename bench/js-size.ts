@@ -10,7 +10,7 @@
  */
 import zlib from "node:zlib";
 import { chromium } from "@playwright/test";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./lib/browser-chromium.ts";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../scripts/lib/chromium.ts";
 import { PUBLIC_PAGES, findListingPath, pickPort, startBenchServer } from "./lib/browser-server.ts";
 
 const BUDGET_KB = 90;

@@ -10,22 +10,14 @@
  */
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { CHROMIUM_PATH } from "./lib/browser-chromium.ts";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../scripts/lib/chromium.ts";
 import { findListingPath, pickPort, startBenchServer } from "./lib/browser-server.ts";
 
 const TARGET = 95;
 const runsArg = process.argv.find((a) => a.startsWith("--runs="));
 const RUNS = runsArg ? Math.max(1, Number(runsArg.slice("--runs=".length)) || 3) : 3;
 const details = process.argv.includes("--details");
-const CHROME_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
+const CHROME_FLAGS = ["--headless=new", ...CHROMIUM_ARGS];
 
 type Run = { score: number; fcp: number; lcp: number; tbt: number; cls: number; si: number; hints: string[] };
 
