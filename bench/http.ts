@@ -191,26 +191,13 @@ async function main() {
       const a = results.app!;
       const b = results.baseline!;
       const label = p.startsWith("/listing") ? "/listing/<id>" : p;
-      rows.push([
-        label,
-        "app (server.js)",
-        a.requests.average.toFixed(0),
-        ms(a.latency.p50, 0),
-        ms(a.latency.p99, 0),
-        a.non2xx + a.errors + a.timeouts,
+      const row = (server: string, r: AutocannonResult, ratios: [string, string]) =>
+        rows.push([label, server, r.requests.average.toFixed(0), ms(r.latency.p50, 0), ms(r.latency.p99, 0), r.non2xx + r.errors + r.timeouts, ...ratios]);
+      row("app (server.js)", a, [
         `${((a.requests.average / b.requests.average) * 100).toFixed(0)}%`,
         `${(a.latency.p99 / Math.max(b.latency.p99, 1)).toFixed(1)}×`,
       ]);
-      rows.push([
-        label,
-        "baseline (node:http)",
-        b.requests.average.toFixed(0),
-        ms(b.latency.p50, 0),
-        ms(b.latency.p99, 0),
-        b.non2xx + b.errors + b.timeouts,
-        "",
-        "",
-      ]);
+      row("baseline (node:http)", b, ["", ""]);
     }
     printTable(
       `Pages at ${CONNECTIONS} connections, ${SECONDS} s each after ${WARMUP_SECONDS} s warm-up (autocannon); ${os.cpus().length} cores`,
