@@ -2,6 +2,9 @@ import { expect, test } from "@playwright/test";
 import { BASE_URL } from "../../playwright.config.ts";
 import { clientFor, signedIn } from "./support/personas.ts";
 
+// One after another: two of these tests read and mark the demo admin's notifications ("Mark all read").
+test.describe.configure({ mode: "default" });
+
 test("the admin approves a listing and the seller's open page shows the toast and badge without reload", async ({ browser }) => {
   const seller = await signedIn(browser, "seller"); // seller1
   await expect(seller).toHaveURL(/\/seller-dashboard$/);
