@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { BASE_URL } from "../../playwright.config.ts";
+import { allAdminListingsHtml } from "./support/admin-pages.ts";
 import { clientFor, signedIn } from "./support/personas.ts";
 
 // One after another: two of these tests read and mark the demo admin's notifications ("Mark all read").
@@ -14,7 +15,7 @@ test("the admin approves a listing and the seller's open page shows the toast an
 
   // A pending listing of seller1's, approved by the admin in another browser.
   const admin = await clientFor("admin");
-  const html = await (await admin.get("/admin?status=pending")).text();
+  const html = await allAdminListingsHtml(async (path) => (await admin.get(path)).text(), "pending");
   const block = html.split("<li ").find((b) => b.includes("seller1@demo.machinery.co.za") && b.includes('value="approve"'));
   const id = /name="listingId" value="([0-9a-f-]{36})"/.exec(block ?? "")?.[1];
   const title = /aria-label="([^"]+)"/.exec(block ?? "")?.[1];

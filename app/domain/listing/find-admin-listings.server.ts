@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, type SQL } from "drizzle-orm";
+import { newestCursorFor, newestCursorValue, olderThan } from "./find-listings.server.ts";
 import { listingImages, listings, sellers, user } from "#db/schema.ts";
 import type { DbOrTx } from "#app/lib/db.server.ts";
 import type { Storage } from "#app/lib/storage.server.ts";
@@ -36,21 +37,39 @@ export const MODERATION_COLUMNS = {
   mandateSigned: mandateSignedSql,
 };
 
-/** Every listing for the admin, newest first, with seller name and e-mail. */
-export async function findAdminListings(options: { db: DbOrTx; storage: Storage; filter: AdminFilter; limit?: number }) {
-  const rows = await options.db
+export const ADMIN_PAGE_SIZE = 50;
+
+/**
+ * The admin's listings, newest first, with seller name and e-mail, a page at
+ * a time: `cursor` (from the previous page's `nextCursor`) continues after
+ * the last row shown, so no listing is ever out of reach however long the
+ * queue grows.
+ */
+export async function findAdminListings(options: {
+  db: DbOrTx;
+  storage: Storage;
+  filter: AdminFilter;
+  cursor?: string;
+  limit?: number;
+}) {
+  const limit = options.limit ?? ADMIN_PAGE_SIZE;
+  const found = await options.db
     .select({
       ...MODERATION_COLUMNS,
       createdOn: listings.createdOn,
       expiresOn: listings.expiresOn,
       sellerName: sellers.fullName,
+      cursorValue: newestCursorValue(),
     })
     .from(listings)
     .innerJoin(sellers, eq(sellers.id, listings.sellerId))
     .innerJoin(user, eq(user.id, sellers.userId))
-    .where(filterWhere(options.filter))
-    .orderBy(desc(listings.createdOn))
-    .limit(options.limit ?? 200);
+    .where(and(filterWhere(options.filter), olderThan(options.cursor)))
+    .orderBy(desc(listings.createdOn), desc(listings.id))
+    .limit(limit + 1);
+  const rows = found.slice(0, limit);
+  const last = rows.at(-1);
+  const nextCursor = found.length > limit && last ? newestCursorFor(last) : null;
   const ids = rows.map((r) => r.id);
   const images = ids.length
     ? await options.db
@@ -61,7 +80,7 @@ export async function findAdminListings(options: { db: DbOrTx; storage: Storage;
     : [];
   const first = new Map<string, string>();
   for (const img of images) if (!first.has(img.listingId)) first.set(img.listingId, img.storageKey);
-  return rows.map((r) => ({
+  const items = rows.map(({ cursorValue: _c, ...r }) => ({
     ...r,
     price: Number(r.price),
     createdOn: r.createdOn.toISOString(),
@@ -69,6 +88,7 @@ export async function findAdminListings(options: { db: DbOrTx; storage: Storage;
     imageUrl: first.has(r.id) ? imageVariantUrl(options.storage, first.get(r.id)!, "thumb") : null,
     actions: allowedActions(r),
   }));
+  return { listings: items, nextCursor };
 }
 
 export async function getListingForEdit(db: DbOrTx, id: string) {

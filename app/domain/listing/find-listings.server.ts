@@ -92,6 +92,17 @@ function keyset(sort: ListingSearch["sort"], cursor: Cursor | undefined): SQL | 
   return sql`(${listings.createdOn}, ${listings.id}) < (${cursor.v}::timestamptz, ${cursor.id}::uuid)`;
 }
 
+/** Rows older than a "newest first" cursor, and the cursor for a row: shared with the admin's list. */
+export function olderThan(cursor: string | undefined) {
+  return keyset("newest", decodeCursor(cursor));
+}
+
+export function newestCursorFor(row: { cursorValue: string; id: string }) {
+  return encodeCursor({ v: row.cursorValue, id: row.id });
+}
+
+export const newestCursorValue = () => cursorValue("newest");
+
 /** The sort value of a row as the cursor carries it: exact (microseconds, not a JS Date's milliseconds). */
 function cursorValue(sort: ListingSearch["sort"]) {
   return sort === "newest"

@@ -25,8 +25,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   const status = (ADMIN_FILTERS as readonly string[]).includes(url.searchParams.get("status") ?? "")
     ? (url.searchParams.get("status") as AdminFilter)
     : "pending";
-  const listings = await findAdminListings({ db, storage, filter: status });
-  return { status, listings };
+  const cursor = url.searchParams.get("cursor") ?? undefined;
+  const page = await findAdminListings({ db, storage, filter: status, cursor });
+  return { status, listings: page.listings, nextCursor: page.nextCursor, paged: Boolean(cursor) };
 }
 
 const SUCCESS: Record<ModerationAction, (title: string) => ActionToast> = {
@@ -57,7 +58,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function AdminListings({ loaderData, actionData }: Route.ComponentProps) {
-  const { status, listings } = loaderData;
+  const { status, listings, nextCursor, paged } = loaderData;
   const navigation = useNavigation();
   useActionToast(actionData?.toast);
   return (
@@ -159,6 +160,20 @@ export default function AdminListings({ loaderData, actionData }: Route.Componen
             ))}
           </ul>
         )}
+        {nextCursor || paged ? (
+          <nav aria-label="Pages" className="mt-6 flex flex-wrap justify-center gap-2">
+            {paged ? (
+              <Button asChild size="sm" variant="outline">
+                <Link to={`/admin?status=${status}`}>Newest listings</Link>
+              </Button>
+            ) : null}
+            {nextCursor ? (
+              <Button asChild size="sm" variant="outline">
+                <Link to={`/admin?status=${status}&cursor=${nextCursor}`}>Older listings</Link>
+              </Button>
+            ) : null}
+          </nav>
+        ) : null}
       </section>
     </>
   );

@@ -12,6 +12,7 @@ import { createAccount, createConfirmedAccount } from "./accounts.ts";
 import { jpeg } from "./images.ts";
 import { readLatestEmail } from "./mailbox.ts";
 import { demoUser, googleUserWithoutProfile, sessionCookie, uniqueEmail, type Session } from "./personas.ts";
+import { allAdminListingsHtml } from "./admin-pages.ts";
 
 export type FormBody = Record<string, string | File>;
 
@@ -242,7 +243,8 @@ export class MatrixTargets implements Targets {
   }
 
   async isPending(listingId: string) {
-    const html = await (await send(await adminCookie(), "GET", "/admin?status=pending")).text();
+    const cookie = await adminCookie();
+    const html = await allAdminListingsHtml(async (path) => (await send(cookie, "GET", path)).text(), "pending");
     return html.includes(listingId);
   }
 
