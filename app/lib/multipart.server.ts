@@ -1,6 +1,7 @@
 /** Form bodies with files: refuse oversize requests before reading them. */
 import { AppError } from "./app-error.ts";
-import { readForm, UNREADABLE_FORM } from "./read-form.server.ts";
+import { readForm } from "./read-form.server.ts";
+import { UNREADABLE } from "./respond.server.ts";
 
 export async function readFormData(request: Request, options: { maxBytes: number }) {
   const length = Number(request.headers.get("content-length") ?? "0");
@@ -11,7 +12,7 @@ export async function readFormData(request: Request, options: { maxBytes: number
     return await readForm(request);
   } catch (refusal) {
     if (!(refusal instanceof Response)) throw refusal;
-    throw new AppError("BAD_REQUEST", "Invalid Input", UNREADABLE_FORM);
+    throw UNREADABLE;
   }
 }
 

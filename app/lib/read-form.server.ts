@@ -14,9 +14,6 @@ function refuse(): never {
   throw new Response(UNREADABLE_FORM, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 }
 
-export function hasControlCharacter(value: string) {
-  return CONTROL.test(value);
-}
 
 export async function readForm(request: Request): Promise<FormData> {
   let form: FormData;
@@ -26,7 +23,7 @@ export async function readForm(request: Request): Promise<FormData> {
     refuse();
   }
   for (const [name, value] of form.entries()) {
-    if (hasControlCharacter(name) || (typeof value === "string" && hasControlCharacter(value))) refuse();
+    if (CONTROL.test(name) || (typeof value === "string" && CONTROL.test(value))) refuse();
   }
   return form;
 }

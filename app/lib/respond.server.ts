@@ -1,6 +1,8 @@
 /** Turns a domain AppError into the route's 4xx answer (never a 500 for bad input). */
 import { data } from "react-router";
 import { AppError } from "./app-error.ts";
+import { isBadInputForDatabase } from "./db-errors.ts";
+import { UNREADABLE_FORM } from "./read-form.server.ts";
 
 export type ErrorToast = { type: "error"; title: string; description: string };
 
@@ -8,25 +10,8 @@ export function errorData(error: AppError) {
   return data({ toast: { type: "error", title: error.title, description: error.message } as ErrorToast }, { status: error.status });
 }
 
-/**
- * PostgreSQL's "data exception" class (22xxx: a NUL byte or broken UTF-8 in
- * text, a number out of range, a malformed date…) means the input could not
- * be stored: the sender's fault, so a 400, not a 500.
- */
-export function isBadInputForDatabase(error: unknown) {
-  for (let e = error, depth = 0; e && depth < 5; depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === "string" && /^22[0-9A-Z]{3}$/.test(code)) return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
-}
-
-export const UNREADABLE = new AppError(
-  "BAD_REQUEST",
-  "Invalid Input",
-  "Some of what you entered could not be read. Please check it and try again.",
-);
+/** Input that could not be read or stored (see read-form.server.ts and isBadInputForDatabase). */
+export const UNREADABLE = new AppError("BAD_REQUEST", "Invalid Input", UNREADABLE_FORM);
 
 /** Runs `fn`; an AppError (or input the database cannot store) becomes `errorData`, anything else is rethrown. */
 export async function orError<T>(fn: () => Promise<T>) {

@@ -5,7 +5,6 @@ import { fieldClasses } from "#app/components/ui/input.tsx";
 import { cn } from "#app/lib/utils.ts";
 
 /** Forms use the native `<select>` (native-select.tsx); this Radix `Select` is for client-only controls such as filters. */
-export { NativeSelect } from "#app/components/ui/native-select.tsx";
 
 export const Select = SelectPrimitive.Root;
 export const SelectGroup = SelectPrimitive.Group;

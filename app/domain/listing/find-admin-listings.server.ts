@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, type SQL } from "drizzle-orm";
-import { newestCursorFor, newestCursorValue, olderThan } from "./find-listings.server.ts";
+import { cursorAfter, newestCursorValue, olderThan } from "./find-listings.server.ts";
 import { listingImages, listings, sellers, user } from "#db/schema.ts";
 import type { DbOrTx } from "#app/lib/db.server.ts";
 import type { Storage } from "#app/lib/storage.server.ts";
@@ -69,7 +69,7 @@ export async function findAdminListings(options: {
     .limit(limit + 1);
   const rows = found.slice(0, limit);
   const last = rows.at(-1);
-  const nextCursor = found.length > limit && last ? newestCursorFor(last) : null;
+  const nextCursor = found.length > limit && last ? cursorAfter(last) : null;
   const ids = rows.map((r) => r.id);
   const images = ids.length
     ? await options.db

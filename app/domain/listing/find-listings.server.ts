@@ -97,7 +97,8 @@ export function olderThan(cursor: string | undefined) {
   return keyset("newest", decodeCursor(cursor));
 }
 
-export function newestCursorFor(row: { cursorValue: string; id: string }) {
+/** The cursor that continues after `row` (selected with its `cursorValue`). */
+export function cursorAfter(row: { cursorValue: string; id: string }) {
   return encodeCursor({ v: row.cursorValue, id: row.id });
 }
 
@@ -165,10 +166,7 @@ export async function findListings(options: {
   const rows = await listingsPageQuery(db, options.search ?? {}, limit);
   const page = rows.slice(0, limit);
   const last = page.at(-1);
-  const nextCursor =
-    rows.length > limit && last
-      ? encodeCursor({ v: last.cursorValue, id: last.id })
-      : null;
+  const nextCursor = rows.length > limit && last ? cursorAfter(last) : null;
   const images = await firstImages(db, storage, page.map((r) => r.id));
   const items = page.map(
     ({ cursorValue: _c, ...r }): ListingCard => ({

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parseListingSearch, searchToQuery } from "./listing-search.ts";
+import { parseListingSearch } from "./listing-search.ts";
+import { searchToQuery } from "./listing-search-query.ts";
 
 const parse = (qs: string) => parseListingSearch(new URLSearchParams(qs));
 

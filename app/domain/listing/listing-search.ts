@@ -4,10 +4,8 @@
  */
 import { z } from "zod";
 import { CATEGORIES, CONDITIONS } from "#db/schema.ts";
-import { PROVINCES, SORTS } from "./listing-search-query.ts";
-
 // The browser-side half (option lists, query string) lives in listing-search-query.ts.
-export { PROVINCES, SORTS, searchToQuery, type Sort } from "./listing-search-query.ts";
+import { PROVINCES, SORTS } from "./listing-search-query.ts";
 
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === "" || v === null ? undefined : v), schema.optional());

@@ -92,10 +92,12 @@ export const SignUpSchema = z
     }
   });
 
+/** better-auth's reset tokens are URL-safe; anything else cannot be one (and must not reach the database). */
+export const RESET_TOKEN = /^[A-Za-z0-9_-]{1,256}$/;
+
 export const ResetPasswordSchema = z
   .object({
-    // better-auth's reset tokens are URL-safe; anything else cannot be one (and must not reach the database).
-    token: z.string().min(1).max(256).regex(/^[A-Za-z0-9_-]+$/),
+    token: z.string().regex(RESET_TOKEN),
     password: z.string({ message: MESSAGES.resetRequired }).min(1, MESSAGES.resetRequired),
     confirmPassword: z.string({ message: MESSAGES.resetRequired }).min(1, MESSAGES.resetRequired),
   })

@@ -4,6 +4,7 @@
  */
 import { APIError } from "better-auth/api";
 import { AppError } from "#app/lib/app-error.ts";
+import { RESET_TOKEN } from "./auth-schemas.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { enforceRateLimits, isRateLimited, TOO_MANY } from "#app/lib/rate-limit.server.ts";
 import type { Runtime } from "#app/lib/runtime.server.ts";
@@ -111,7 +112,7 @@ export async function requestPasswordReset(runtime: Runtime, email: string, opti
 }
 
 export async function resetPassword(runtime: Runtime, input: { token: string; password: string }) {
-  if (!/^[A-Za-z0-9_-]{1,256}$/.test(input.token)) {
+  if (!RESET_TOKEN.test(input.token)) {
     throw new AppError("BAD_REQUEST", "Invalid Reset Link", "This password reset link is invalid or has expired.");
   }
   try {

@@ -4,7 +4,8 @@ import { getViewer } from "#app/domain/user/get-viewer.server.ts";
 import { AppError } from "#app/lib/app-error.ts";
 import { readFormData } from "#app/lib/multipart.server.ts";
 import { enforceUserLimit } from "#app/lib/rate-limit.server.ts";
-import { isBadInputForDatabase, jsonError, UNREADABLE } from "#app/lib/respond.server.ts";
+import { isBadInputForDatabase } from "#app/lib/db-errors.ts";
+import { jsonError, UNREADABLE } from "#app/lib/respond.server.ts";
 import { getRuntime } from "#app/lib/runtime.server.ts";
 
 /** The create-listing upload used by the form's script (JSON answers, real upload progress). */

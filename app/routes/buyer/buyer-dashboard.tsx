@@ -66,7 +66,7 @@ import { AppError } from "#app/lib/app-error.ts";
 import { formatShortDate } from "#app/lib/format.ts";
 import { requireUser } from "#app/lib/guards.server.ts";
 import { enforceUserLimit } from "#app/lib/rate-limit.server.ts";
-import { isBadInputForDatabase } from "#app/lib/respond.server.ts";
+import { isBadInputForDatabase } from "#app/lib/db-errors.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { getRuntime } from "#app/lib/runtime.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
