@@ -22,6 +22,7 @@ import { parseEnv } from "#app/lib/env.server.ts";
 import { startRuntime, stopRuntime, type Runtime } from "#app/lib/runtime.server.ts";
 import { createTestDatabaseUrl } from "./test-database-url.ts";
 import { refusal } from "./support/refusal.ts";
+import { publicListingRow } from "./support/listing-row.ts";
 
 let rt: Runtime;
 let drop: () => Promise<void>;
@@ -78,16 +79,7 @@ beforeAll(async () => {
   const [sellerRow] = await rt.db.select({ id: s.sellers.id }).from(s.sellers).where(eq(s.sellers.userId, seller.userId));
   const [listing] = await rt.db
     .insert(s.listings)
-    .values({
-      sellerId: sellerRow!.id,
-      title: "CAT 320D Excavator",
-      price: "1450000",
-      category: "excavators",
-      condition: "used",
-      status: "approved",
-      adminStatus: "approved",
-      expiresOn: new Date(Date.now() + 30 * 86_400_000),
-    })
+    .values(publicListingRow(sellerRow!.id, { title: "CAT 320D Excavator" }))
     .returning({ id: s.listings.id });
   listingId = listing!.id;
 

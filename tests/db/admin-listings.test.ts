@@ -13,6 +13,7 @@ import { ADMIN_PAGE_SIZE, findAdminListings, type AdminFilter } from "#app/domai
 import { openDatabase, type DbHandle } from "#app/lib/db.server.ts";
 import { createLocalStorage, type Storage } from "#app/lib/storage.server.ts";
 import { createTestDatabaseUrl } from "./test-database-url.ts";
+import { listingRow } from "./support/listing-row.ts";
 
 let handle: DbHandle;
 let storage: Storage;
@@ -27,15 +28,14 @@ beforeAll(async () => {
   // More pending listings than two pages hold, forty of them created in the same instant.
   const sameInstant = new Date("2026-11-20T08:00:00Z");
   await handle.db.insert(s.listings).values(
-    Array.from({ length: ADMIN_PAGE_SIZE * 2 + 5 }, (_, i) => ({
-      sellerId: seller!.id,
-      title: `Queued machine ${i}`,
-      price: String(10_000 + i),
-      category: "generators" as const,
-      condition: "used" as const,
-      expiresOn: new Date(Date.now() + 86_400_000 * 30),
-      ...(i < 40 ? { createdOn: sameInstant } : {}),
-    })),
+    Array.from({ length: ADMIN_PAGE_SIZE * 2 + 5 }, (_, i) =>
+      listingRow(seller!.id, {
+        title: `Queued machine ${i}`,
+        price: String(10_000 + i),
+        category: "generators",
+        ...(i < 40 ? { createdOn: sameInstant } : {}),
+      }),
+    ),
   );
 });
 afterAll(async () => {

@@ -14,6 +14,7 @@ import { parseEnv } from "#app/lib/env.server.ts";
 import { startRuntime, stopRuntime, type Runtime } from "#app/lib/runtime.server.ts";
 import { layout } from "#app/lib/emails.server.ts";
 import { createTestDatabaseUrl } from "./test-database-url.ts";
+import { listingRow } from "./support/listing-row.ts";
 
 type Received = { to: string; raw: string };
 
@@ -171,14 +172,7 @@ describe("e-mail delivery", () => {
       const [seller] = await rt.db.select({ id: sellers.id }).from(sellers).where(eq(sellers.userId, userId));
       const [listing] = await rt.db
         .insert(listings)
-        .values({
-          sellerId: seller!.id,
-          title: `Machine of ${email}`,
-          price: "100000",
-          category: "generators",
-          condition: "used",
-          expiresOn: new Date(Date.now() + 86_400_000 * 30),
-        })
+        .values(listingRow(seller!.id, { title: `Machine of ${email}`, price: "100000", category: "generators" }))
         .returning({ id: listings.id });
       await rt.db
         .insert(mandateAgreements)

@@ -14,6 +14,7 @@ import { action as buyerDashboard } from "#app/routes/buyer/buyer-dashboard.tsx"
 import { action as purchase } from "#app/routes/catalog/listing-detail.tsx";
 import { action as signup } from "#app/routes/auth/signup.tsx";
 import { startHarness, type Persona } from "./support/app-harness.ts";
+import { publicListingRow } from "./support/listing-row.ts";
 
 let h: Awaited<ReturnType<typeof startHarness>>;
 let seller: Persona;
@@ -115,17 +116,7 @@ describe("fields a request does not own", () => {
   it("a buyer's request and purchase request are the buyer's own, new, at the listing's price", async () => {
     const [listing] = await h.rt.db
       .insert(s.listings)
-      .values({
-        sellerId: await sellerRowId(seller),
-        title: "Public crane",
-        description: "For sale.",
-        price: "750000",
-        category: "cranes",
-        condition: "used",
-        status: "approved",
-        adminStatus: "approved",
-        expiresOn: new Date(Date.now() + 30 * 86_400_000),
-      })
+      .values(publicListingRow(await sellerRowId(seller), { title: "Public crane", description: "For sale.", price: "750000", category: "cranes" }))
       .returning({ id: s.listings.id });
     const smuggled = SMUGGLED({ user: otherBuyer.viewer.userId, seller: "x" });
 

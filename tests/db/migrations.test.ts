@@ -12,6 +12,7 @@ import { describe, expect, it } from "vitest";
 import * as s from "#db/schema.ts";
 import { openDatabase, type Db } from "#app/lib/db.server.ts";
 import { dbKind, dbLabel, setupTestDatabase } from "./test-database.ts";
+import { listingRow } from "./support/listing-row.ts";
 
 const SPEC_TABLES = [
   "user",
@@ -106,16 +107,8 @@ async function makeBuyer() {
   return { userId, buyerId: buyer!.id };
 }
 
-const listing = (sellerId: string, over: Partial<typeof s.listings.$inferInsert> = {}) => ({
-  sellerId,
-  title: "2019 CAT 320D Excavator",
-  price: "1450000",
-  category: "excavators" as const,
-  condition: "used" as const,
-  isUrgent: true,
-  expiresOn: new Date(Date.now() + 90 * 86_400_000),
-  ...over,
-});
+const listing = (sellerId: string, over: Partial<typeof s.listings.$inferInsert> = {}) =>
+  listingRow(sellerId, { isUrgent: true, expiresOn: new Date(Date.now() + 90 * 86_400_000), ...over });
 
 async function makeListing(sellerId: string, over: Partial<typeof s.listings.$inferInsert> = {}) {
   const [row] = await db().insert(s.listings).values(listing(sellerId, over)).returning();

@@ -20,6 +20,7 @@ import { parseEnv } from "#app/lib/env.server.ts";
 import { startRuntime, stopRuntime, type Runtime } from "#app/lib/runtime.server.ts";
 import { createTestDatabaseUrl } from "./test-database-url.ts";
 import { refusal } from "./support/refusal.ts";
+import { publicListingRow } from "./support/listing-row.ts";
 
 let rt: Runtime;
 let drop: () => Promise<void>;
@@ -56,18 +57,7 @@ async function makeListing(seller: Viewer, title: string, over: Partial<typeof s
   const [sellerRow] = await rt.db.select({ id: s.sellers.id }).from(s.sellers).where(eq(s.sellers.userId, seller.userId));
   const [row] = await rt.db
     .insert(s.listings)
-    .values({
-      sellerId: sellerRow!.id,
-      title,
-      description: "Well maintained",
-      price: "850000",
-      category: "excavators",
-      condition: "used",
-      status: "approved",
-      adminStatus: "approved",
-      expiresOn: new Date(Date.now() + 30 * 86_400_000),
-      ...over,
-    })
+    .values(publicListingRow(sellerRow!.id, { title, description: "Well maintained", price: "850000", ...over }))
     .returning({ id: s.listings.id });
   return row!.id;
 }

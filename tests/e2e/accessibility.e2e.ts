@@ -6,7 +6,7 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { gotoReady, signedIn } from "./support/personas.ts";
+import { ADMIN_PAGES, firstListingPath, gotoReady, signedIn } from "./support/personas.ts";
 
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
@@ -25,12 +25,6 @@ async function audit(page: Page, paths: string[]) {
     if (v.length) found[path] = v;
   }
   return found;
-}
-
-async function firstListingPath(page: Page) {
-  await gotoReady(page, "/equipment");
-  const href = await page.locator('a[href^="/listing/"]').first().getAttribute("href");
-  return href ?? "/equipment";
 }
 
 const PUBLIC = ["/", "/equipment", "/catalog", "/parts", "/signin", "/signup", "/contact", "/reset-password?token=x", "/no-such-page"];
@@ -85,18 +79,7 @@ test("admin pages have no WCAG 2.2 AA violations", async ({ browser }) => {
     headers: { Origin: new URL(page.url()).origin },
   });
   expect(sent.status()).toBeLessThan(400);
-  const found = await audit(page, [
-    "/admin",
-    "/admin?status=all",
-    "/admin/users",
-    "/admin/messages",
-    "/admin/requests",
-    "/admin/invitations",
-    "/admin/audit",
-    "/admin/mailbox",
-    "/email-test",
-    "/admin-auth-fix",
-  ]);
+  const found = await audit(page, [...ADMIN_PAGES, "/admin?status=all"]);
   await gotoReady(page, "/admin/users");
   await page.getByRole("table").getByRole("link").first().click();
   await expect(page).toHaveURL(/\/admin\/users\/.+/);

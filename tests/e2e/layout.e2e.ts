@@ -4,7 +4,7 @@
  * screenshot of each is kept under test-results/layout/ for a look.
  */
 import { expect, test, type Page } from "@playwright/test";
-import { gotoReady, signedIn } from "./support/personas.ts";
+import { ADMIN_PAGES, firstListingPath, gotoReady, signedIn } from "./support/personas.ts";
 
 const WIDTHS = [360, 1280];
 
@@ -58,8 +58,7 @@ test("visitor pages fit 360 px and 1280 px", async ({ page }) => {
 test("buyer pages fit 360 px and 1280 px", async ({ browser }) => {
   test.setTimeout(90_000);
   const page = await signedIn(browser, "buyer");
-  await gotoReady(page, "/buyer-catalog");
-  const listing = (await page.locator('a[href^="/listing/"]').first().getAttribute("href")) ?? "/";
+  const listing = await firstListingPath(page, "/buyer-catalog");
   await check(page, "buyer", ["/buyer-catalog", listing, "/watchlist", "/buyer-dashboard", "/feedback", "/notifications"]);
 });
 
@@ -82,15 +81,5 @@ test("seller pages fit 360 px and 1280 px", async ({ browser }) => {
 test("admin pages fit 360 px and 1280 px", async ({ browser }) => {
   test.setTimeout(120_000);
   const page = await signedIn(browser, "admin");
-  await check(page, "admin", [
-    "/admin",
-    "/admin/users",
-    "/admin/messages",
-    "/admin/requests",
-    "/admin/invitations",
-    "/admin/audit",
-    "/admin/mailbox",
-    "/email-test",
-    "/admin-auth-fix",
-  ]);
+  await check(page, "admin", ADMIN_PAGES);
 });

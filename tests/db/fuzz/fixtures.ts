@@ -5,6 +5,7 @@ import { PDFDocument } from "pdf-lib";
 import sharp from "sharp";
 import * as s from "#db/schema.ts";
 import { startHarness, type Persona } from "../support/app-harness.ts";
+import { listingRow } from "../support/listing-row.ts";
 
 export async function fuzzWorld() {
   const h = await startHarness();
@@ -16,17 +17,7 @@ export async function fuzzWorld() {
   for (const [i, status] of (["approved", "pending"] as const).entries()) {
     const [row] = await h.rt.db
       .insert(s.listings)
-      .values({
-        sellerId: sellerRow!.id,
-        title: `Fuzz listing ${i}`,
-        description: "A listing the fuzzer may act on.",
-        price: "125000",
-        category: "excavators",
-        condition: "used",
-        status,
-        adminStatus: status,
-        expiresOn: new Date(Date.now() + 30 * 86_400_000),
-      })
+      .values(listingRow(sellerRow!.id, { title: `Fuzz listing ${i}`, description: "A listing the fuzzer may act on.", price: "125000", status, adminStatus: status }))
       .returning({ id: s.listings.id });
     listingIds.push(row!.id);
   }

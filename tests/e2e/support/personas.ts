@@ -55,6 +55,25 @@ export async function gotoReady(page: Page, url: string) {
   return response;
 }
 
+/** The first listing a catalogue page links to (its path). */
+export async function firstListingPath(page: Page, catalog = "/equipment") {
+  await gotoReady(page, catalog);
+  return (await page.locator('a[href^="/listing/"]').first().getAttribute("href")) ?? catalog;
+}
+
+/** Every admin page that takes no parameter: the accessibility and layout suites visit them all. */
+export const ADMIN_PAGES = [
+  "/admin",
+  "/admin/users",
+  "/admin/messages",
+  "/admin/requests",
+  "/admin/invitations",
+  "/admin/audit",
+  "/admin/mailbox",
+  "/email-test",
+  "/admin-auth-fix",
+];
+
 export async function signInThroughForm(page: Page, email: string, password: string) {
   await gotoReady(page, "/signin");
   await page.getByLabel("Email").fill(email);
