@@ -1,12 +1,8 @@
 /**
- * Starts the production build (`node server.js`) for the browser benchmarks:
- * its own fresh data folder under /tmp, the demo data seeded, the embedded
- * database, no mail server. Needs `npm run build` first.
+ * The production build for the browser benchmarks (js-size, Lighthouse): on
+ * the embedded database in a fresh folder, with the demo data.
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
+import { startAppServer } from "../../scripts/lib/app-server.ts";
 
 export type BenchServer = { baseUrl: string; stop: () => Promise<void> };
 
@@ -14,56 +10,8 @@ export type BenchServer = { baseUrl: string; stop: () => Promise<void> };
 export const PUBLIC_PAGES = ["/", "/catalog", "/equipment", "/parts", "/signin", "/signup", "/contact"];
 
 export async function startBenchServer(options: { port: number }): Promise<BenchServer> {
-  if (!fs.existsSync(path.resolve("build/server/index.js"))) {
-    throw new Error("No production build: run `npm run build` first.");
-  }
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-front-"));
-  const baseUrl = `http://127.0.0.1:${options.port}`;
-  const child: ChildProcess = spawn(process.execPath, ["server.js"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(options.port),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: baseUrl,
-      DATA_DIR: dataDir,
-      DATABASE_URL: "",
-      SMTP_URL: "",
-      SEED_DEMO: "1",
-      LOG_LEVEL: "warn",
-    },
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-  let stderr = "";
-  child.stderr?.on("data", (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill("SIGTERM");
-      await exited;
-    }
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  };
-
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) {
-      await stop();
-      throw new Error(`The server exited during start-up:\n${stderr}`);
-    }
-    try {
-      const response = await fetch(`${baseUrl}/`);
-      if (response.ok) return { baseUrl, stop };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  await stop();
-  throw new Error(`The server did not answer on ${baseUrl} within 3 minutes:\n${stderr}`);
+  const server = await startAppServer({ port: options.port, seed: true });
+  return { baseUrl: server.url, stop: server.stop };
 }
 
 /** The first listing on the catalogue (the demo data has several approved ones). */

@@ -1,6 +1,7 @@
 /**
  * Starts the production server (`node server.js`; build/ must exist) as a
- * child process on a PostgreSQL database, waits until it answers, and stops it
+ * child process on a PostgreSQL database (or, without `databaseUrl`, the
+ * embedded one in its data folder), waits until it answers, and stops it
  * with SIGTERM (its graceful shutdown), SIGKILL if it lingers. Used by the
  * benchmarks and by the browser tests that need their own instances (faults,
  * several instances on one database).
@@ -25,7 +26,7 @@ export type AppServer = {
 
 export async function startAppServer(options: {
   port: number;
-  databaseUrl: string;
+  databaseUrl?: string;
   seed: boolean;
   /** A data folder to use and keep (for a restart on the same files); by default a fresh temporary one, removed on stop. */
   dataDir?: string;
@@ -41,7 +42,7 @@ export async function startAppServer(options: {
       PORT: String(options.port),
       HOST: "127.0.0.1",
       PUBLIC_URL: `http://localhost:${options.port}`,
-      DATABASE_URL: options.databaseUrl,
+      DATABASE_URL: options.databaseUrl ?? "",
       SESSION_SECRET: "spawned-app-session-secret-0123456789abcdef0123",
       SEED_DEMO: options.seed ? "1" : "0",
       AUTH_RATE_LIMIT: "0",
@@ -100,12 +101,19 @@ export function rssOf(pid: number) {
 
 /** Signs in through the sign-in form (as a browser would) and returns the session cookie header. */
 export async function signIn(baseUrl: string, email: string, password: string) {
-  const res = await fetch(`${baseUrl}/signin`, {
+  const res = await fetch(new URL("/signin", baseUrl), {
     method: "POST",
+    headers: { Origin: new URL(baseUrl).origin },
     body: new URLSearchParams({ intent: "signin", email, password }),
     redirect: "manual",
   });
-  const cookies = res.headers.getSetCookie().map((c) => c.split(";")[0]!);
-  if (res.status !== 302 || !cookies.length) throw new Error(`sign-in as ${email} failed: ${res.status} ${await res.text()}`);
-  return cookies.join("; ");
+  // Cookies set to nothing are ones the response clears.
+  const cookies = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0]!)
+    .filter((c) => !c.endsWith("="))
+    .join("; ");
+  if (res.status !== 302 || !cookies.includes("session_token"))
+    throw new Error(`sign-in as ${email} failed: ${res.status} ${await res.text()}`);
+  return cookies;
 }

@@ -10,6 +10,7 @@ import { DEMO_ACCOUNTS } from "../../../db/demo-accounts.ts";
 import { BASE_URL, OIDC_PORT } from "../../../playwright.config.ts";
 import type { Persona } from "../permission-matrix.ts";
 import { createConfirmedAccount, TEST_PASSWORD } from "./accounts.ts";
+import { signIn } from "../../../scripts/lib/app-server.ts";
 
 export type DemoRole = "buyer" | "seller" | "otherSeller" | "admin";
 
@@ -83,26 +84,8 @@ export async function signInThroughForm(page: Page, email: string, password: str
 
 // ---- Sessions as plain cookie headers (for the permission matrix: no state kept between requests) ----
 
-const cookieHeader = (res: Response) =>
-  res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0]!)
-    .filter((c) => !c.endsWith("="))
-    .join("; ");
-
-/** Signs in through the real form action and returns the session cookie. */
-export async function sessionCookie(email: string, password: string) {
-  const res = await fetch(new URL("/signin", BASE_URL), {
-    method: "POST",
-    redirect: "manual",
-    headers: { Origin: BASE_URL },
-    body: new URLSearchParams({ intent: "signin", email, password }),
-  });
-  expect(res.status, `sign-in as ${email}`).toBe(302);
-  const cookie = cookieHeader(res);
-  expect(cookie, `session cookie for ${email}`).toContain("session_token");
-  return cookie;
-}
+/** Signs in through the real form action and returns the session cookie (fails unless it is a 302 with a session). */
+export const sessionCookie = (email: string, password: string) => signIn(BASE_URL, email, password);
 
 /** Someone the tests can act as: the cookie and their own account (for bodies like "sign in as yourself"). */
 export type Session = { cookie: string; email: string; password: string; fullName: string; userId?: string };
