@@ -300,6 +300,21 @@ export const listings = pgTable(
   ],
 );
 
+/**
+ * The cheapest and dearest price of any listing (public or not) whose search
+ * vector holds each lexeme: a bound that lets a search sorted by price start
+ * its walk of the price index where the first match can be, instead of at the
+ * cheapest listing of all (a broad word such as "excavator" sorted by price
+ * walked 240,000 cheaper rows at a million listings). Kept by the trigger
+ * `listings_term_prices_track` (migration 0005): it only widens, so a bound is
+ * never too tight; `refresh_listing_term_prices()` recomputes it exactly.
+ */
+export const listingTermPrices = pgTable("listing_term_prices", {
+  lexeme: text("lexeme").primaryKey(),
+  minPrice: numeric("min_price", { precision: 14, scale: 2 }).notNull(),
+  maxPrice: numeric("max_price", { precision: 14, scale: 2 }).notNull(),
+});
+
 export const listingImages = pgTable(
   "listing_images",
   {

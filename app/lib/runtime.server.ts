@@ -20,6 +20,7 @@ import {
 import { createStorage, type Storage } from "./storage.server.ts";
 import { createNotificationHub, type NotificationHub } from "./notification-hub.server.ts";
 import { EXPIRE_LISTINGS_QUEUE, expireListings } from "#app/domain/listing/expire-listings.server.ts";
+import { REFRESH_TERM_PRICES_QUEUE, refreshTermPrices } from "#app/domain/listing/refresh-term-prices.server.ts";
 import { CLEANUP_UPLOADS_QUEUE, cleanupAbandonedUploads } from "#app/domain/listing/cleanup-abandoned-uploads.server.ts";
 
 export type Runtime = {
@@ -133,6 +134,13 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   });
   await boss.schedule(EXPIRE_LISTINGS_QUEUE, "0 1 * * *", null, { tz: "Africa/Johannesburg" });
   await boss.send(EXPIRE_LISTINGS_QUEUE, {});
+
+  // Weekly, Sunday 03:30: tighten the words' price bounds that price-sorted searches start from.
+  await boss.createQueue(REFRESH_TERM_PRICES_QUEUE, { retryLimit: 3 });
+  await boss.work(REFRESH_TERM_PRICES_QUEUE, async () => {
+    await refreshTermPrices({ db });
+  });
+  await boss.schedule(REFRESH_TERM_PRICES_QUEUE, "30 3 * * 0", null, { tz: "Africa/Johannesburg" });
 
   // Hourly (and once at start-up): photo folders left by an upload the process did not live to finish.
   await boss.createQueue(CLEANUP_UPLOADS_QUEUE, { retryLimit: 3 });

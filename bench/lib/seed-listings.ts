@@ -7,7 +7,9 @@
  * (setseed). The listings' secondary indexes are dropped during the insert
  * and rebuilt from their own definitions afterwards (much faster), then ANALYZE.
  * Created over the past year; the oldest 4% have run past their mandate
- * (expired), 2% are archived, 85% are approved twice (public).
+ * (expired), 2% are archived, 85% are approved twice (public). The trigger
+ * that keeps listing_term_prices is off during the insert;
+ * refresh_listing_term_prices() computes the words' price bounds once after.
  */
 import type pg from "pg";
 
@@ -182,6 +184,9 @@ export async function seedListings(
       and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`);
   for (const { indexname } of indexRows) await client.query(`drop index "${indexname}"`);
 
+  // The words' price bounds (listing_term_prices): computed once after the insert, not row by row.
+  await client.query("alter table listings disable trigger listings_term_prices_track");
+
   log(`inserting ${options.listings.toLocaleString("en")} listings`);
   const noun = `case g.cat ${categories
     .map((c, i) => {
@@ -230,6 +235,10 @@ export async function seedListings(
   await client.query(`
     insert into listing_images (listing_id, position, storage_key, width, height)
     select id, 0, 'public/listings/' || id || '/bench', 1600, 1200 from listings`);
+
+  log("price bounds of the words");
+  await client.query("alter table listings enable trigger listings_term_prices_track");
+  await client.query("select refresh_listing_term_prices()");
 
   log(`rebuilding ${indexRows.length} indexes`);
   for (const { indexdef } of indexRows) await client.query(indexdef);

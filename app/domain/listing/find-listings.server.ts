@@ -11,6 +11,7 @@ import type { Storage } from "#app/lib/storage.server.ts";
 import { isPublicListing } from "./listing-visibility.server.ts";
 import type { ListingSearch } from "./listing-search.ts";
 import { isUuid } from "#app/lib/uuid.ts";
+import { searchPriceBound, searchTsQuery, type PriceBound } from "./search-price-bound.server.ts";
 
 export type ListingCard = {
   id: string;
@@ -51,9 +52,7 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
 export function searchWhere(search: Partial<ListingSearch>): SQL {
   const parts: (SQL | undefined)[] = [isPublicListing()];
   if (search.q) {
-    parts.push(
-      sql`${listings.searchVector} @@ (websearch_to_tsquery('english', ${search.q}) || websearch_to_tsquery('simple', ${search.q}))`,
-    );
+    parts.push(sql`${listings.searchVector} @@ ${searchTsQuery(search.q)}`);
   }
   if (search.category) parts.push(eq(listings.category, search.category));
   if (search.condition) parts.push(eq(listings.condition, search.condition));
@@ -143,14 +142,18 @@ async function firstImages(db: DbOrTx, storage: Storage, ids: string[]) {
   return new Map(images.map((img) => [img.listingId, imageVariantUrl(storage, img.storageKey, "card")]));
 }
 
-/** The page query itself (one row more than the page, to know whether another follows); tests EXPLAIN it. */
-export function listingsPageQuery(db: DbOrTx, search: Partial<ListingSearch>, limit: number) {
+/**
+ * The page query itself (one row more than the page, to know whether another follows); tests EXPLAIN it.
+ * `bound` (searchPriceBound) starts a price sort's walk where the first match of the words can be.
+ */
+export function listingsPageQuery(db: DbOrTx, search: Partial<ListingSearch>, limit: number, bound?: PriceBound) {
   const sort = search.sort ?? "newest";
+  const priceBound = bound ? sql`${listings.price} ${sql.raw(bound.op)} ${bound.price}::numeric` : undefined;
   return db
     .select({ ...cardColumns, cursorValue: cursorValue(sort) })
     .from(listings)
     .innerJoin(sellers, eq(sellers.id, listings.sellerId))
-    .where(and(searchWhere(search), keyset(sort, decodeCursor(search.cursor))))
+    .where(and(searchWhere(search), keyset(sort, decodeCursor(search.cursor)), priceBound))
     .orderBy(...orderBy(sort))
     .limit(limit + 1);
 }
@@ -163,7 +166,8 @@ export async function findListings(options: {
 }) {
   const { db, storage } = options;
   const limit = Math.min(Math.max(options.limit ?? 12, 1), 60);
-  const rows = await listingsPageQuery(db, options.search ?? {}, limit);
+  const search = options.search ?? {};
+  const rows = await listingsPageQuery(db, search, limit, await searchPriceBound(db, search));
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   const nextCursor = rows.length > limit && last ? cursorAfter(last) : null;
