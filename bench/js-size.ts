@@ -8,56 +8,25 @@
  *   npm run build && npm run bench -- js-size
  *   node --import tsx bench/js-size.ts         (same, without bench/run.ts)
  */
-import zlib from "node:zlib";
 import { chromium } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../scripts/lib/chromium.ts";
+import { measurePageScripts, type PageScript } from "../scripts/lib/page-scripts.ts";
 import { PUBLIC_PAGES, findListingPath, pickPort, startBenchServer } from "./lib/browser-server.ts";
 
 const BUDGET_KB = 90;
 const verbose = process.argv.includes("--files");
-
-type Script = { url: string; raw: number; gzip9: number; transferred: number };
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
 const port = await pickPort(4760, 4780);
 const server = await startBenchServer({ port });
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-const rows: { page: string; scripts: Script[] }[] = [];
+const rows: { page: string; scripts: PageScript[] }[] = [];
 try {
   const pages = [...PUBLIC_PAGES];
   pages.splice(4, 0, await findListingPath(server.baseUrl));
   for (const pagePath of pages) {
-    // A fresh context per page: nothing cached from the previous one.
-    const context = await browser.newContext({ baseURL: server.baseUrl });
-    const page = await context.newPage();
-    const pending: Promise<Script | null>[] = [];
-    page.on("response", (response) => {
-      const request = response.request();
-      const isScript =
-        request.resourceType() === "script" || (/\.m?js(\?|$)/.test(new URL(response.url()).pathname) && response.ok());
-      if (!isScript) return;
-      pending.push(
-        (async () => {
-          const body = await response.body().catch(() => null);
-          if (!body) return null;
-          const sizes = await request.sizes().catch(() => null);
-          return {
-            url: new URL(response.url()).pathname,
-            raw: body.length,
-            gzip9: zlib.gzipSync(body, { level: 9 }).length,
-            transferred: sizes?.responseBodySize ?? body.length,
-          };
-        })(),
-      );
-    });
-    await page.goto(pagePath, { waitUntil: "networkidle" });
-    // Hydration and lazy route modules finish after load.
-    await page.waitForTimeout(500);
-    const scripts = (await Promise.all(pending)).filter((s): s is Script => s !== null);
-    const unique = new Map(scripts.map((s) => [s.url, s]));
-    rows.push({ page: pagePath, scripts: [...unique.values()] });
-    await context.close();
+    rows.push({ page: pagePath, scripts: await measurePageScripts(browser, server.baseUrl, pagePath) });
   }
 } finally {
   await browser.close();
