@@ -23,7 +23,8 @@ app.use(
 );
 
 /** What loaders and actions get besides the request: the client's address (spec: mandate IP). */
-const getLoadContext = (req, res) => ({ clientIp: req.ip || req.socket.remoteAddress || null, cspNonce: res.locals.cspNonce });
+const getLoadContext = (req, res) =>
+  (res.locals.loadContext = { clientIp: req.ip || req.socket.remoteAddress || null, cspNonce: res.locals.cspNonce });
 
 /**
  * Security headers on every response. The Content-Security-Policy allows
@@ -146,20 +147,32 @@ app.use("/media", (req, res, next) => {
  * hanging or failing with a 500; the next request after it is back goes
  * through as usual (no restart of the app needed).
  */
-const UNAVAILABLE_HTML = `<!doctype html><html lang="en-ZA"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Temporarily unavailable | Machinery Marketplace</title></head>
-<body style="font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#111827">
-<h1>The marketplace is temporarily unavailable</h1>
-<p>We are having trouble reaching our database. Please try again in a moment: nothing you sent was lost.</p>
-<p><a href="">Try again</a></p></body></html>`;
 async function unavailableWhenDatabaseIsDown(req, res, next) {
   try {
     if (!entry || (await entry.databaseAvailable())) return next();
   } catch {
     // fall through to the 503
   }
-  res.status(503).set("Retry-After", "10").set("Cache-Control", "no-store");
-  if (req.accepts(["html", "json"]) === "json") res.json({ title: "Temporarily Unavailable", message: "Please try again in a moment." });
-  else res.type("html").send(UNAVAILABLE_HTML);
+  res.status(503).set("Retry-After", entry.RETRY_AFTER_SECONDS).set("Cache-Control", "no-store");
+  if (req.accepts(["html", "json"]) === "json") res.json(entry.UNAVAILABLE_JSON);
+  else res.type("html").send(entry.UNAVAILABLE_HTML);
+}
+
+/**
+ * Pages and data requests whose database went away mid-request are answered
+ * with the 503 page by entry.server.tsx; a resource route (an API, the PDF,
+ * the stream) fails with React Router's own 500, which becomes a 503 here.
+ */
+function unavailableWhenDatabaseFailedMidRequest(req, res, next) {
+  const setStatus = res.status.bind(res);
+  res.status = (code) => {
+    if (code >= 500 && entry?.databaseFailedDuring(res.locals.loadContext)) {
+      res.set("Retry-After", entry.RETRY_AFTER_SECONDS);
+      return setStatus(503);
+    }
+    return setStatus(code);
+  };
+  next();
 }
 
 let vite;
@@ -176,7 +189,7 @@ if (dev) {
     "/media",
     express.static(path.resolve(process.env.STORAGE_DIR ?? path.join(process.env.DATA_DIR ?? "./data", "uploads"), "public")),
   );
-  app.use(unavailableWhenDatabaseIsDown);
+  app.use(unavailableWhenDatabaseIsDown, unavailableWhenDatabaseFailedMidRequest);
   app.all("/{*splat}", createRequestHandler({ build: loadBuild, mode: "development", getLoadContext }));
 } else {
   const build = await import("./build/server/index.js");
@@ -189,7 +202,7 @@ if (dev) {
       maxAge: "7d",
     }),
   );
-  app.use(unavailableWhenDatabaseIsDown);
+  app.use(unavailableWhenDatabaseIsDown, unavailableWhenDatabaseFailedMidRequest);
   app.all("/{*splat}", createRequestHandler({ build, mode: "production", getLoadContext }));
 }
 

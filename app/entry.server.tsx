@@ -10,14 +10,20 @@ import { isDatabaseUnavailable } from "#app/lib/db-errors.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { markDatabaseSuspect } from "#app/lib/runtime.server.ts";
 import { NonceProvider } from "#app/lib/nonce-provider.ts";
+import { databaseFailedDuring, noteDatabaseFailure, unavailableResponse } from "#app/lib/unavailable.server.ts";
 
 export const streamTimeout = 5_000;
 
 // Lifecycle hooks for server.js: the same module graph as the routes, so one runtime.
 export { databaseAvailable, getRuntime, stopRuntime } from "#app/lib/runtime.server.ts";
 export { startupBanner } from "#app/lib/startup-banner.server.ts";
+export { databaseFailedDuring, RETRY_AFTER_SECONDS, UNAVAILABLE_HTML, UNAVAILABLE_JSON } from "#app/lib/unavailable.server.ts";
 
-export function handleError(error: unknown, { request }: { request: Request }) {
+export function handleError(error: unknown, { request, context }: { request: Request; context?: unknown }) {
+  if (isDatabaseUnavailable(error)) {
+    // The response for this request becomes the 503 page (handleRequest, handleDataRequest, server.js).
+    noteDatabaseFailure(context);
+  }
   if (request.signal.aborted) return;
   if (isDatabaseUnavailable(error)) {
     // Ask again before the next request instead of trusting the last good probe.
@@ -28,20 +34,23 @@ export function handleError(error: unknown, { request }: { request: Request }) {
   logger.error({ err: error, url: request.url }, "unhandled server error");
 }
 
+/** The same for the data requests of client-side navigations and fetchers. */
+export function handleDataRequest(response: Response, { request, context }: { request: Request; context: unknown }) {
+  return databaseFailedDuring(context) ? unavailableResponse(request) : response;
+}
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
   loadContext: AppLoadContext,
-) {
+): Response | Promise<Response> {
+  // The database went away during this request's loaders or action: the 503 page
+  // (try again soon), not "Something went wrong" with a 500. handleError has seen
+  // the real error; the errors here are already sanitised in production.
+  if (databaseFailedDuring(loadContext)) return unavailableResponse(request);
   const nonce = loadContext.cspNonce ?? "";
-  // The database went away during this request: a 503 (try again soon), not a 500.
-  const errors = Object.values(routerContext.staticHandlerContext.errors ?? {});
-  if (errors.some(isDatabaseUnavailable)) {
-    responseStatusCode = 503;
-    responseHeaders.set("Retry-After", "10");
-  }
   // https://httpwg.org/specs/rfc9110.html#HEAD
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, {
@@ -50,7 +59,7 @@ export default function handleRequest(
     });
   }
 
-  return new Promise((resolve, reject) => {
+  return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
 

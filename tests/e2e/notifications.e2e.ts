@@ -31,7 +31,7 @@ test("the popover pages 20 at a time, marks one and all read", async ({ browser 
   // 22 feedback notifications for the admin.
   const buyer = await clientFor("buyer");
   for (let i = 0; i < 22; i++) {
-    const r = await buyer.post("/feedback?type=buyer", { form: { type: "buyer", rating: String((i % 5) + 1), comments: `note ${i}` }, headers: { Origin: BASE_URL } });
+    const r = await buyer.post("/feedback?type=buyer", { form: { type: "buyer", rating: String((i % 5) + 1), comments: `popover note ${i}.` }, headers: { Origin: BASE_URL } });
     expect(r.status()).toBe(200);
   }
   const admin = await signedIn(browser, "admin");
@@ -44,14 +44,21 @@ test("the popover pages 20 at a time, marks one and all read", async ({ browser 
   await admin.getByRole("button", { name: "Load more" }).click();
   await expect.poll(() => list.count()).toBeGreaterThan(20);
 
-  await list.first().getByRole("button", { name: "Mark read" }).click();
-  await expect(list.first().getByRole("button", { name: "Mark read" })).toHaveCount(0);
+  // By its text, not its place: other tests running meanwhile may notify the admin too (new items go on top).
+  const newest = list.filter({ hasText: "popover note 21." });
+  await newest.getByRole("button", { name: "Mark read" }).click();
+  await expect(newest.getByRole("button", { name: "Mark read" })).toHaveCount(0);
   await admin.getByRole("button", { name: "Mark all read" }).click();
-  await expect(bell).toHaveAttribute("aria-label", "Notifications");
-  await expect(admin.getByRole("list", { name: "Notification list" }).getByRole("button", { name: "Mark read" })).toHaveCount(0);
-  // Saved on the server.
+  const ours = list.filter({ hasText: "popover note" });
+  await expect(ours.getByRole("button", { name: "Mark read" })).toHaveCount(0);
+  // The badge empties (unless another test notified the admin in the last instant: at most a few).
+  await expect(bell).toHaveAttribute("aria-label", /^Notifications(, [1-5] unread)?$/);
+  // Saved on the server: after a reload they are still read.
   await admin.reload();
-  await expect(admin.getByRole("button", { name: "Notifications" }).or(admin.getByRole("link", { name: "Notifications" }))).toBeVisible();
+  await admin.locator("html[data-hydrated]").waitFor();
+  await admin.getByRole("button", { name: /^Notifications/ }).click();
+  await expect(ours.first()).toBeVisible();
+  await expect(ours.getByRole("button", { name: "Mark read" })).toHaveCount(0);
 });
 
 test("nobody can mark someone else's notification read", async () => {
