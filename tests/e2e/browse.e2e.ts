@@ -34,6 +34,28 @@ test("a visitor searches with a price range, loads more, and is asked to sign in
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(firstTitle);
 });
 
+test("Clear and Back reset the filter fields, not only the results", async ({ page }) => {
+  await gotoReady(page, "/equipment?q=excavator&condition=used&sort=price_asc&urgent=1");
+  const search = page.getByLabel("Search", { exact: true });
+  await expect(search).toHaveValue("excavator");
+  await expect(page.getByLabel("Condition")).toHaveValue("used");
+  await expect(page.getByLabel("Urgent only")).toBeChecked();
+
+  await page.getByRole("link", { name: "Clear" }).click();
+  await expect(page).toHaveURL(/\/equipment$/);
+  await expect(search).toHaveValue("");
+  await expect(page.getByLabel("Condition")).toHaveValue("");
+  await expect(page.getByLabel("Sort by")).toHaveValue("newest");
+  await expect(page.getByLabel("Urgent only")).not.toBeChecked();
+
+  await page.goBack();
+  await expect(page).toHaveURL(/q=excavator/);
+  await expect(search).toHaveValue("excavator");
+  await expect(page.getByLabel("Condition")).toHaveValue("used");
+  await expect(page.getByLabel("Sort by")).toHaveValue("price_asc");
+  await expect(page.getByLabel("Urgent only")).toBeChecked();
+});
+
 test("a listing page shows gallery, breakdown and structured data; a visitor is asked to sign in to buy", async ({ page, request }) => {
   const sitemap = await (await request.get("/sitemap.xml")).text();
   const url = /<loc>([^<]+\/listing\/[0-9a-f-]{36})<\/loc>/.exec(sitemap)?.[1];
@@ -88,6 +110,10 @@ test("a buyer saves a favourite, sends a purchase request once, and the admin se
   const listingTitle = (await buyerPage.getByRole("heading", { level: 1 }).innerText()).trim();
   await buyerPage.getByRole("button", { name: "Make Purchase Request" }).click();
   await expect(buyerPage.getByText("Purchase Request Sent").first()).toBeVisible();
+  // Reloaded, the page says it was sent instead of offering the button again.
+  await buyerPage.reload();
+  await expect(buyerPage.getByRole("button", { name: "Request sent" })).toBeDisabled();
+  await expect(buyerPage.getByText("You have sent a purchase request for this listing.")).toBeVisible();
   // The buyer finds it under Your requests.
   await gotoReady(buyerPage, "/buyer-dashboard");
   const row = buyerPage.getByRole("row").filter({ hasText: listingTitle }).filter({ hasText: "Purchase" });

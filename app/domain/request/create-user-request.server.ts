@@ -8,7 +8,7 @@ import { and, eq } from "drizzle-orm";
 import { listings, userRequests } from "#db/schema.ts";
 import { notifyAdmins, type NewNotification } from "#app/domain/notification/create-notification.server.ts";
 import { isPublicListing } from "#app/domain/listing/listing-visibility.server.ts";
-import type { Viewer } from "#app/domain/user/viewer.ts";
+import { hasCompleteBuyerProfile, type Viewer } from "#app/domain/user/viewer.ts";
 import { AppError } from "#app/lib/app-error.ts";
 import type { Db } from "#app/lib/db.server.ts";
 import {
@@ -28,7 +28,7 @@ export function assertCanRequest(viewer: Viewer) {
   if (viewer.role !== "buyer") {
     throw new AppError("FORBIDDEN", "Buyer Access Required", "Only buyers can send offers, viewing requests and quote requests.");
   }
-  if (!viewer.hasBuyerProfile || !viewer.commissionAccepted) {
+  if (!hasCompleteBuyerProfile(viewer)) {
     throw new AppError("FORBIDDEN", "Complete Your Buyer Profile", "Please create your buyer profile before sending requests.");
   }
 }

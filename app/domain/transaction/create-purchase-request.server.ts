@@ -11,12 +11,15 @@ import { formatPrice } from "#app/lib/format.ts";
 import type { Storage } from "#app/lib/storage.server.ts";
 import { getPublicListing } from "#app/domain/listing/get-listing.server.ts";
 import { notifyAdmins } from "#app/domain/notification/create-notification.server.ts";
-import type { Viewer } from "#app/domain/user/viewer.ts";
+import { hasCompleteBuyerProfile, type Viewer } from "#app/domain/user/viewer.ts";
 
 export async function createPurchaseRequest(options: { db: Db; storage: Storage; viewer: Viewer; listingId: string }) {
   const { db, viewer } = options;
   if (viewer.role !== "buyer" || !viewer.hasBuyerProfile) {
     throw new AppError("FORBIDDEN", "Sign in required", "Please sign in to make a purchase request");
+  }
+  if (!hasCompleteBuyerProfile(viewer)) {
+    throw new AppError("FORBIDDEN", "Complete Your Buyer Profile", "Please create your buyer profile before making a purchase request.");
   }
   const listing = await getPublicListing({ db, storage: options.storage, id: options.listingId });
   if (!listing) {

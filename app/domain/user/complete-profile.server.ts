@@ -8,7 +8,7 @@ import { buyers, profiles, sellers } from "#db/schema.ts";
 import { AppError } from "#app/lib/app-error.ts";
 import type { Db } from "#app/lib/db.server.ts";
 import type { CompleteProfileSchema } from "./auth-schemas.ts";
-import type { Viewer } from "./viewer.ts";
+import { hasCompleteBuyerProfile, type Viewer } from "./viewer.ts";
 
 function assertRoleAllowed(viewer: Viewer, role: "buyer" | "seller") {
   if (viewer.isAdmin || (viewer.role && viewer.role !== role)) {
@@ -67,7 +67,7 @@ export function needsProfileCompletion(viewer: Viewer) {
   if (!viewer.role) return true;
   if (!viewer.fullName) return true;
   if (viewer.role === "seller") return !viewer.hasSellerProfile;
-  if (viewer.role === "buyer") return !viewer.hasBuyerProfile || !viewer.commissionAccepted;
+  if (viewer.role === "buyer") return !hasCompleteBuyerProfile(viewer);
   return false;
 }
 

@@ -16,6 +16,17 @@ export type Viewer = {
   commissionAccepted: boolean;
 };
 
+/**
+ * A buyer profile is complete once its row exists and the 2.5% buyer
+ * commission is accepted (at /complete-profile or the buyer dashboard; a
+ * buyer who signed up with the form has not accepted it yet). The catalogue,
+ * the listing page, purchase requests and the dashboard's requests all ask
+ * this one question.
+ */
+export function hasCompleteBuyerProfile(viewer: Pick<Viewer, "hasBuyerProfile" | "commissionAccepted">): boolean {
+  return viewer.hasBuyerProfile && viewer.commissionAccepted;
+}
+
 /** Where a signed-in user lands (spec §4 post-login routing). */
 export function homePathFor(viewer: Pick<Viewer, "isAdmin" | "role">): string {
   if (viewer.isAdmin || viewer.role === "admin") return "/admin";

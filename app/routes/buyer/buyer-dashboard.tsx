@@ -61,7 +61,7 @@ import { BUYER_REQUEST_KIND_LABEL } from "#app/domain/request/request-state.ts";
 import { BUYER_PROFILE_MESSAGES, BUYER_PROFILE_TITLES, CreateBuyerProfileSchema } from "#app/domain/user/buyer-profile-schema.ts";
 import { getProfile } from "#app/domain/user/complete-profile.server.ts";
 import { createBuyerProfile } from "#app/domain/user/create-buyer-profile.server.ts";
-import type { Viewer } from "#app/domain/user/viewer.ts";
+import { hasCompleteBuyerProfile } from "#app/domain/user/viewer.ts";
 import { AppError } from "#app/lib/app-error.ts";
 import { formatShortDate } from "#app/lib/format.ts";
 import { requireUser } from "#app/lib/guards.server.ts";
@@ -113,12 +113,10 @@ async function requireBuyerViewer(request: Request) {
   return viewer;
 }
 
-const hasBuyerProfile = (viewer: Viewer) => viewer.hasBuyerProfile && viewer.commissionAccepted;
-
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requireBuyerViewer(request);
   const { db } = await getRuntime();
-  if (!hasBuyerProfile(viewer)) {
+  if (!hasCompleteBuyerProfile(viewer)) {
     const profile = await getProfile(db, viewer.userId);
     return {
       view: "create-profile" as const,
@@ -193,7 +191,8 @@ export async function action({ request }: Route.ActionArgs) {
         known ? error.status : isBadInputForDatabase(error) ? 400 : 500,
       );
     }
-    throw await redirectWithToast("/buyer-dashboard", {
+    // Back to the same tab and listing the buyer came for (?tab=offer&listing=…).
+    throw await redirectWithToast(`/buyer-dashboard${new URL(request.url).search}`, {
       type: "success",
       title: "Profile Created",
       description: "You can now make offers, request viewings and get quotes.",
@@ -201,7 +200,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
 
   // Everything below is the dashboard's: it needs the buyer profile first.
-  if (!hasBuyerProfile(viewer)) {
+  if (!hasCompleteBuyerProfile(viewer)) {
     return reply(
       {
         intent,

@@ -10,6 +10,7 @@ import { findListings } from "#app/domain/listing/find-listings.server.ts";
 import { parseListingSearch } from "#app/domain/listing/listing-search.ts";
 import { PROVINCES, searchToQuery } from "#app/domain/listing/listing-search-query.ts";
 import { getViewer } from "#app/domain/user/get-viewer.server.ts";
+import { hasCompleteBuyerProfile } from "#app/domain/user/viewer.ts";
 import { categoryLabel } from "#app/lib/format.ts";
 import { getRuntime } from "#app/lib/runtime.server.ts";
 import { CATEGORIES } from "#db/schema.ts";
@@ -31,7 +32,7 @@ const PAGE_SIZE = 12;
 export async function loader({ request }: Route.LoaderArgs) {
   // Public page; what it shows depends on the viewer (spec §2).
   const viewer = await getViewer(request);
-  const view = !viewer ? "visitor" : viewer.hasBuyerProfile || viewer.isAdmin ? "buyer" : "no-buyer-profile";
+  const view = !viewer ? "visitor" : hasCompleteBuyerProfile(viewer) || viewer.isAdmin ? "buyer" : "no-buyer-profile";
   const url = new URL(request.url);
   const search = parseListingSearch(url.searchParams);
   if (view === "no-buyer-profile") {
@@ -80,7 +81,8 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
       <h1 className="text-3xl font-bold">Machinery Catalog</h1>
       <p className="mt-1 text-gray-600">Approved listings from verified sellers across South Africa.</p>
 
-      <Form method="get" action={path} className="mt-6 grid grid-cols-1 gap-3 rounded-lg border bg-white p-4 sm:grid-cols-2 lg:grid-cols-4" role="search" aria-label="Search listings">
+      {/* Keyed on the search shown, so "Clear" and Back reset the fields, not only the results. */}
+      <Form key={JSON.stringify(search)} method="get" action={path} className="mt-6 grid grid-cols-1 gap-3 rounded-lg border bg-white p-4 sm:grid-cols-2 lg:grid-cols-4" role="search" aria-label="Search listings">
         <div className="space-y-1 sm:col-span-2">
           <Label htmlFor="q">Search</Label>
           <Input id="q" name="q" type="search" defaultValue={search.q ?? ""} placeholder="e.g. excavator, Komatsu, Durban" />

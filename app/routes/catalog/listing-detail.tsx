@@ -9,6 +9,8 @@ import { priceBreakdown } from "#app/domain/listing/commission.ts";
 import { getPublicListing, recordListingView, visitorKey } from "#app/domain/listing/get-listing.server.ts";
 import { createPurchaseRequest } from "#app/domain/transaction/create-purchase-request.server.ts";
 import { getViewer } from "#app/domain/user/get-viewer.server.ts";
+import { hasCompleteBuyerProfile } from "#app/domain/user/viewer.ts";
+import { hasOpenPurchaseRequest } from "#app/domain/transaction/find-purchase-request.server.ts";
 import { AppError } from "#app/lib/app-error.ts";
 import { clientIp } from "#app/lib/client-ip.server.ts";
 import { categoryLabel, formatPrice, formatShortDate } from "#app/lib/format.ts";
@@ -81,10 +83,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     );
   }
   const { sellerUserId: _s, sellerId: _i, ...publicListing } = listing;
+  const canBuy = Boolean(viewer && viewer.role === "buyer" && hasCompleteBuyerProfile(viewer));
   return {
     listing: publicListing,
     publicUrl: runtime.env.PUBLIC_URL,
-    canBuy: Boolean(viewer && viewer.role === "buyer" && viewer.hasBuyerProfile),
+    canBuy,
+    requested: canBuy && viewer ? await hasOpenPurchaseRequest({ db: runtime.db, userId: viewer.userId, listingId: listing.id }) : false,
     signedIn: Boolean(viewer),
     role: viewer?.role ?? null,
   };
@@ -114,14 +118,14 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function ListingDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { listing, canBuy, signedIn, role } = loaderData;
+  const { listing, canBuy, requested, signedIn, role } = loaderData;
   const navigate = useNavigate();
   const navigation = useNavigation();
   useActionToast(actionData?.toast);
   const [active, setActive] = useState(0);
   const image = listing.images[active] ?? listing.images[0];
   const breakdown = priceBreakdown(listing.price);
-  const sent = actionData?.toast?.title === "Purchase Request Sent";
+  const sent = requested || actionData?.toast?.title === "Purchase Request Sent";
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
@@ -216,12 +220,15 @@ export default function ListingDetail({ loaderData, actionData }: Route.Componen
               <Button asChild size="lg" variant="outline">
                 <Link to={`/buyer-dashboard?tab=offer&listing=${listing.id}`}>Make an Offer</Link>
               </Button>
+              {requested && !actionData ? (
+                <p className="w-full text-sm text-gray-600">You have sent a purchase request for this listing. A representative will contact you soon.</p>
+              ) : null}
             </div>
           ) : signedIn ? (
             <p className="text-sm text-gray-600">
               Purchase requests are for buyers.{" "}
               {role === "buyer" ? (
-                <Link to="/buyer-dashboard" className="font-medium text-brand-700 underline">
+                <Link to={`/buyer-dashboard?tab=offer&listing=${listing.id}`} className="font-medium text-brand-700 underline">
                   Complete your buyer profile
                 </Link>
               ) : null}

@@ -42,7 +42,8 @@ export async function startHarness(options: { rateLimits?: boolean } = {}) {
   const rt = await startRuntime({ env, memory: !t.url, seed: false });
   g.__runtime = Promise.resolve(rt);
 
-  async function persona(role: "buyer" | "seller" | "admin"): Promise<Persona> {
+  /** A user signed up with the form; a buyer also accepts the commission on the dashboard unless `buyerProfile: false`. */
+  async function persona(role: "buyer" | "seller" | "admin", options: { buyerProfile?: boolean } = {}): Promise<Persona> {
     const email = `${role}-${randomUUID().slice(0, 8)}@example.co.za`;
     const { userId } = await createUser(rt, {
       email,
@@ -54,7 +55,7 @@ export async function startHarness(options: { rateLimits?: boolean } = {}) {
       emailVerified: true,
     });
     if (role === "admin") await rt.db.insert(schema.adminAccess).values({ userId });
-    if (role === "buyer") {
+    if (role === "buyer" && options.buyerProfile !== false) {
       const v = (await viewerFor(await cookieFor(email)))!;
       await createBuyerProfile({ db: rt.db, viewer: v, input: { fullName: "Test buyer", companyName: undefined, commissionAccepted: true } });
     }

@@ -8,7 +8,7 @@ export const TEST_PASSWORD = "Kudu-Grader-2026";
 
 export async function signUpThroughForm(
   page: Page,
-  input: { email: string; name: string; role?: "buyer" | "seller"; password?: string },
+  input: { email: string; name: string; role?: "buyer" | "seller"; password?: string; company?: string },
 ) {
   const password = input.password ?? TEST_PASSWORD;
   await gotoReady(page, input.role === "seller" ? "/signup?role=seller" : "/signup");
@@ -18,6 +18,7 @@ export async function signUpThroughForm(
   await page.getByLabel("Account Type *").selectOption(input.role ?? "buyer");
   await page.getByLabel("Full Name *").fill(input.name);
   await page.getByLabel("Phone Number *").fill("082 555 1234");
+  if (input.company) await page.getByLabel("Company Name (optional)").fill(input.company);
   await page.getByRole("button", { name: "Create Account" }).click();
   await expect(page.getByText("Account Created Successfully!").first()).toBeVisible();
 }
@@ -29,6 +30,18 @@ export async function signUpAndConfirm(page: Page, input: { email: string; name:
   await gotoReady(page, linkIn(mail.text));
   await expect(page.getByText("Email Confirmed!")).toBeVisible();
   await page.context().clearCookies();
+}
+
+/**
+ * A buyer who signed up with the form accepts the 2.5% commission on the
+ * buyer dashboard before the full catalogue and requests open (the form
+ * keeps the name and company given at sign-up).
+ */
+export async function completeBuyerProfile(page: Page) {
+  await gotoReady(page, "/buyer-dashboard");
+  await page.getByLabel("I accept the 2.5% buyer commission on purchases").check();
+  await page.getByRole("button", { name: "Create Buyer Profile" }).click();
+  await expect(page.getByText("Profile Created").first()).toBeVisible();
 }
 
 /** Signs up through the real /signup action (no browser); the account is not confirmed yet. */
