@@ -1,10 +1,12 @@
 /**
  * Route guards (spec §6). Every loader and action starts with one of these.
- * Not signed in → /signin (or /auth where the spec says); wrong role → /.
+ * Not signed in → /signin (or /auth where the spec says); wrong role → /
+ * (a non-admin at an admin page also sees "Unauthorized").
  */
 import { redirect } from "react-router";
 import { getViewer } from "#app/domain/user/get-viewer.server.ts";
 import type { Role, Viewer } from "#app/domain/user/viewer.ts";
+import { redirectWithToast } from "./toast.server.ts";
 
 function signInRedirect(request: Request, to: string) {
   const url = new URL(request.url);
@@ -24,9 +26,12 @@ export async function requireRole(request: Request, role: Exclude<Role, "admin">
   return viewer;
 }
 
+/** Spec §2 /admin: a signed-in non-admin is told "Unauthorized" (a toast on the home page). */
 export async function requireAdmin(request: Request): Promise<Viewer> {
   const viewer = await requireUser(request);
-  if (!viewer.isAdmin) throw redirect("/");
+  if (!viewer.isAdmin) {
+    throw await redirectWithToast("/", { type: "error", title: "Unauthorized", description: "You do not have permission to access this page." });
+  }
   return viewer;
 }
 

@@ -29,15 +29,36 @@ test("a seller signs up, confirms by e-mail, signs in and lands on the seller da
   await expect(page).toHaveURL(/\/seller-dashboard$/);
 });
 
-test("a buyer signs up, confirms, signs in and lands on the buyer catalog", async ({ page }) => {
+test("a buyer signs up, confirms, signs in, accepts the commission and then sees the full catalog", async ({ page }) => {
   const email = uniqueEmail("buyer");
-  await signUp(page, { email, role: "buyer" });
+  await signUpThroughForm(page, { email, role: "buyer", name: "Bongani Buyer", company: "Bongani Earthworks" });
   await confirmEmail(page, email);
   await gotoReady(page, "/signout");
   await page.context().clearCookies();
   await signInThroughForm(page, email, "Kudu-Grader-2026");
   await expect(page).toHaveURL(/\/buyer-catalog$/);
+  // The commission is not accepted at sign-up: the catalogue asks for the buyer profile first.
+  await expect(page.getByRole("heading", { name: "Complete Your Buyer Profile" })).toBeVisible();
+  await page.getByRole("link", { name: "Complete Registration" }).click();
+  await expect(page).toHaveURL(/\/buyer-dashboard$/);
+  // What was given at sign-up is kept.
+  await expect(page.getByLabel("Full Name")).toHaveValue("Bongani Buyer");
+  await expect(page.getByLabel("Company Name (optional)")).toHaveValue("Bongani Earthworks");
+  await page.getByLabel("I accept the 2.5% buyer commission on purchases").check();
+  await page.getByRole("button", { name: "Create Buyer Profile" }).click();
+  await expect(page.getByText("Profile Created").first()).toBeVisible();
+  await gotoReady(page, "/buyer-catalog");
   await expect(page.getByRole("heading", { name: "Machinery Catalog" })).toBeVisible();
+});
+
+test("a buyer who opens the admin panel is sent home and told Unauthorized", async ({ page }) => {
+  const buyer = demoUser("buyer");
+  await signInThroughForm(page, buyer.email, buyer.password);
+  await expect(page).toHaveURL(/\/buyer-catalog$/);
+  await gotoReady(page, "/admin/users");
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText("You do not have permission to access this page.").first()).toBeVisible();
+  await expect(page.getByText("Unauthorized").first()).toBeVisible();
 });
 
 test("the admin lands on the admin panel", async ({ page }) => {
