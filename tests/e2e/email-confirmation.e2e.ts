@@ -69,3 +69,10 @@ test("the confirmed page moves on by itself, but never after the user has gone e
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole("link", { name: "Sign In" }).first()).toBeVisible();
 });
+
+test("/auth/callback without a token says Invalid Link and moves on to sign in", async ({ page }) => {
+  await gotoReady(page, "/auth/callback");
+  await expect(page.getByText("Invalid Link")).toBeVisible();
+  await expect(page.getByText("This confirmation link is invalid or has expired.")).toBeVisible();
+  await expect(page).toHaveURL(/\/signin$/, { timeout: 10_000 });
+});

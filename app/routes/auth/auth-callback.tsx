@@ -20,8 +20,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   if (url.searchParams.get("error")) return { state: "invalid" as const, next: "/signin" };
   const viewer = await getViewer(request);
-  // better-auth sends an already-confirmed address here without a session (a link opened twice).
-  if (!viewer) return { state: "already" as const, next: "/signin" };
+  // better-auth sends an already-confirmed address back here (?type=signup, the
+  // link's callback) without a session: a link opened twice. Without that
+  // (no token was ever checked), the link is invalid (spec §4).
+  if (!viewer) {
+    const openedTwice = url.searchParams.get("type") === "signup";
+    return { state: openedTwice ? ("already" as const) : ("invalid" as const), next: "/signin" };
+  }
   if (!viewer.emailVerified) return { state: "failed" as const, next: "/signin" };
   return { state: "confirmed" as const, next: homePathFor(viewer) };
 }
