@@ -39,6 +39,7 @@ test("seller lists a machine, signs the mandate, admin approves, it goes public"
   await seller.getByRole("button", { name: "Upload Machinery" }).click();
 
   await expect(seller).toHaveURL(/\/seller\/mandate\//);
+  const mandateUrl = seller.url();
   const seen = await seller.evaluate(() => (window as unknown as { progressSeen: number[] }).progressSeen);
   expect(seen.length).toBeGreaterThan(0);
   expect(Math.max(...seen)).toBe(100);
@@ -53,6 +54,16 @@ test("seller lists a machine, signs the mandate, admin approves, it goes public"
 
   await expect(seller).toHaveURL(/\/seller-dashboard$/);
   await expect(seller.getByText("Listing submitted for approval!")).toBeVisible();
+  // Opened again, the mandate says it is signed and asks for nothing more; its time is South African.
+  await gotoReady(seller, mandateUrl);
+  await expect(dialog.getByText("You have signed this mandate.")).toBeVisible();
+  await expect(dialog.getByText("Please read the terms, then sign.")).toHaveCount(0);
+  await expect(dialog.getByText("This mandate is signed. Your listing waits for our team's review.")).toBeVisible();
+  const sast = new Intl.DateTimeFormat("en-ZA", { timeZone: "Africa/Johannesburg", hour: "2-digit", minute: "2-digit" });
+  const shown = /Time: (\d\d:\d\d)/.exec(await dialog.getByLabel("Agreement text").innerText())?.[1];
+  const now = Date.now();
+  expect([now - 120_000, now - 60_000, now].map((t) => sast.format(t))).toContain(shown);
+  await gotoReady(seller, "/seller-dashboard");
   const row = seller.getByRole("row").filter({ hasText: title });
   await expect(row.getByText("Pending")).toBeVisible();
   await expect(seller.getByText(`${title}`).last()).toBeVisible();

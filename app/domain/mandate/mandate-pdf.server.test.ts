@@ -41,6 +41,13 @@ describe("mandate terms", () => {
     );
     expect(text).not.toMatch(/[*#`]/);
   });
+
+  it("gives the date and time in South African time, whatever the server's zone", () => {
+    // 22:30 UTC on 24 November is 00:30 on 25 November in Johannesburg.
+    const text = mandateTermsText({ ...base, signedAt: new Date("2026-11-24T22:30:00Z"), ipAddress: "Unknown" });
+    expect(text).toContain("Date: 25 November 2026");
+    expect(text).toContain("Time: 00:30");
+  });
 });
 
 describe("mandate PDF", () => {

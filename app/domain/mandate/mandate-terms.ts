@@ -22,8 +22,10 @@ export interface MandateTermsInput {
 
 export function mandateTermsText(input: MandateTermsInput): string {
   const { platformName, exclusivityDays, commissionPercent, noticeDays } = MANDATE_TERMS;
-  const date = input.signedAt.toLocaleDateString("en-ZA", { day: "numeric", month: "long", year: "numeric" });
-  const time = input.signedAt.toLocaleTimeString("en-ZA", { hour: "2-digit", minute: "2-digit" });
+  // South African time, as everywhere else in the app (the server itself runs on UTC).
+  const timeZone = "Africa/Johannesburg";
+  const date = input.signedAt.toLocaleDateString("en-ZA", { timeZone, day: "numeric", month: "long", year: "numeric" });
+  const time = input.signedAt.toLocaleTimeString("en-ZA", { timeZone, hour: "2-digit", minute: "2-digit" });
 
   return [
     "EXCLUSIVE SALES MANDATE",

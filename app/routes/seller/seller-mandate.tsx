@@ -114,7 +114,9 @@ export default function SellerMandate({ loaderData, actionData }: Route.Componen
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Exclusive Sales Mandate</DialogTitle>
-          <DialogDescription>For “{listingTitle}”. Please read the terms, then sign.</DialogDescription>
+          <DialogDescription>
+            For “{listingTitle}”. {signed ? "You have signed this mandate." : "Please read the terms, then sign."}
+          </DialogDescription>
         </DialogHeader>
         {problems.length ? (
           <div role="alert" className="mb-4 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-700">
