@@ -4,11 +4,12 @@
  * `website` is the honeypot: people never see it, bots fill it in.
  */
 import { z } from "zod";
+import { INVALID_PHONE, PHONE_MAX_LENGTH, PHONE_PATTERN } from "#app/lib/phone.ts";
 
 export const CONTACT_MESSAGES = {
   required: "Please fill in all required fields",
   invalidEmail: "Please enter a valid email address",
-  invalidPhone: "Please enter a valid phone number",
+  invalidPhone: INVALID_PHONE,
   sent: "Thank you for your message! We'll get back to you soon.",
   failed: "Failed to send message. Please try again.",
   tooMany: "You have sent too many messages. Please try again in an hour.",
@@ -18,7 +19,7 @@ export const CONTACT_MESSAGES = {
 export const CONTACT_RATE_LIMIT = 5;
 export const CONTACT_RATE_WINDOW_MINUTES = 60;
 
-export const CONTACT_LIMITS = { name: 120, email: 254, phone: 30, subject: 200, message: 5000 } as const;
+export const CONTACT_LIMITS = { name: 120, email: 254, phone: PHONE_MAX_LENGTH, subject: 200, message: 5000 } as const;
 
 const tooLong = (label: string, max: number) => `${label} must be at most ${max} characters`;
 
@@ -40,7 +41,7 @@ export const ContactSchema = z.object({
     z
       .string()
       .max(CONTACT_LIMITS.phone, CONTACT_MESSAGES.invalidPhone)
-      .regex(/^\+?[\d\s()-]{6,}$/, CONTACT_MESSAGES.invalidPhone)
+      .regex(PHONE_PATTERN, CONTACT_MESSAGES.invalidPhone)
       .optional(),
   ),
   subject: required("Subject", CONTACT_LIMITS.subject),

@@ -49,6 +49,14 @@ describe("sign up", () => {
       "Please fill in all required fields including phone number.",
     );
   });
+  it.each(["abc", "12345", "082 555 1234 ext", "<script>"])("refuses the phone number %j with a clear message", (phone) => {
+    const r = SignUpSchema.safeParse({ ...validSignUp, phone });
+    expect(messages(r)).toEqual(["Please enter a valid phone number"]);
+    expect(TITLES["Please enter a valid phone number"]).toBe("Invalid Phone Number");
+  });
+  it.each(["082 555 1234", "+27 82 555 1234", "+27 (0)82 555-1234", "0825551234"])("accepts the phone number %j", (phone) => {
+    expect(SignUpSchema.safeParse({ ...validSignUp, phone }).success).toBe(true);
+  });
   it("refuses an admin account type: only buyer and seller are offered", () => {
     expect(SignUpSchema.safeParse({ ...validSignUp, role: "admin" }).success).toBe(false);
   });

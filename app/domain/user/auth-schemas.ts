@@ -3,6 +3,7 @@
  * Messages are the spec's (§5, §8) word for word; `TITLES` gives each its toast title.
  */
 import { z } from "zod";
+import { INVALID_PHONE, PHONE_MAX_LENGTH, PHONE_PATTERN } from "#app/lib/phone.ts";
 import { COMMON_PASSWORDS } from "./common-passwords.ts";
 
 /** The password policy for every new password (sign-up, invitation, reset); issue 7 raises the spec's 6 to 8. */
@@ -22,6 +23,7 @@ export const MESSAGES = {
   emailRequired: "Please enter your email address.",
   invalidEmail: "Please enter a valid email address.",
   signUpRequired: "Please fill in all required fields including phone number.",
+  invalidPhone: INVALID_PHONE,
   passwordsDontMatch: "Please ensure both password fields match.",
   passwordTooShort: "Password must be at least 8 characters long.",
   passwordTooLong: "Password must be at most 128 characters long.",
@@ -39,6 +41,7 @@ export const TITLES: Record<string, string> = {
   [MESSAGES.missingSignIn]: "Missing Information",
   [MESSAGES.emailRequired]: "Email Required",
   [MESSAGES.signUpRequired]: "Missing Information",
+  [MESSAGES.invalidPhone]: "Invalid Phone Number",
   [MESSAGES.passwordsDontMatch]: "Passwords Don't Match",
   [MESSAGES.passwordTooShort]: "Password Too Short",
   [MESSAGES.passwordTooLong]: "Password Too Long",
@@ -76,7 +79,11 @@ export const SignUpSchema = z
     role: z.enum(["buyer", "seller"], { message: MESSAGES.signUpRequired }),
     fullName: trimmed.pipe(z.string({ message: MESSAGES.signUpRequired }).min(1, MESSAGES.signUpRequired).max(120)),
     phone: trimmed.pipe(
-      z.string({ message: MESSAGES.signUpRequired }).min(1, MESSAGES.signUpRequired).max(30),
+      z
+        .string({ message: MESSAGES.signUpRequired })
+        .min(1, MESSAGES.signUpRequired)
+        .max(PHONE_MAX_LENGTH, MESSAGES.invalidPhone)
+        .regex(PHONE_PATTERN, MESSAGES.invalidPhone),
     ),
     companyName: optionalText,
     sellerType: z.preprocess((v) => (v === "" ? undefined : v), z.enum(["company", "private"]).optional()),
