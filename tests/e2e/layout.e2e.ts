@@ -72,6 +72,17 @@ test("the buyer dashboard's request tabs stay on one line on a phone", async ({ 
   expect(new Set(tops).size).toBe(1);
 });
 
+test("the floating Go back to Home button is a small round icon on a phone and labelled on a laptop", async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  await gotoReady(page, "/contact");
+  const home = page.getByRole("link", { name: "Go back to Home" });
+  const small = (await home.boundingBox())!;
+  expect(small.width).toBeLessThanOrEqual(48);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(home).toHaveText("Go back to Home");
+  expect((await home.boundingBox())!.width).toBeGreaterThan(100);
+});
+
 test("seller pages fit 360 px and 1280 px", async ({ browser }) => {
   test.setTimeout(90_000);
   const page = await signedIn(browser, "seller");
