@@ -57,6 +57,12 @@ describe("sign up", () => {
   it.each(["082 555 1234", "+27 82 555 1234", "+27 (0)82 555-1234", "0825551234"])("accepts the phone number %j", (phone) => {
     expect(SignUpSchema.safeParse({ ...validSignUp, phone }).success).toBe(true);
   });
+  it("says which text is too long instead of asking for required fields", () => {
+    expect(messages(SignUpSchema.safeParse({ ...validSignUp, fullName: "N".repeat(200) }))).toEqual(["Full name must be at most 120 characters."]);
+    expect(messages(SignUpSchema.safeParse({ ...validSignUp, companyName: "C".repeat(5000) }))).toEqual([
+      "Company name must be at most 200 characters.",
+    ]);
+  });
   it("refuses an admin account type: only buyer and seller are offered", () => {
     expect(SignUpSchema.safeParse({ ...validSignUp, role: "admin" }).success).toBe(false);
   });

@@ -3,6 +3,7 @@
  * Messages are the spec's (§5, §8) word for word; `TITLES` gives each its toast title.
  */
 import { z } from "zod";
+import { tooLong } from "#app/lib/text-limits.ts";
 import { INVALID_PHONE, PHONE_MAX_LENGTH, PHONE_PATTERN } from "#app/lib/phone.ts";
 import { COMMON_PASSWORDS } from "./common-passwords.ts";
 
@@ -54,7 +55,7 @@ export const TITLES: Record<string, string> = {
 const trimmed = z.preprocess((v) => (typeof v === "string" ? v.trim() : v), z.string().optional());
 const optionalText = z.preprocess(
   (v) => (typeof v === "string" && v.trim() !== "" ? v.trim() : undefined),
-  z.string().max(200).optional(),
+  z.string().max(200, tooLong("Company name", 200)).optional(),
 );
 
 export const SignInSchema = z.object({
@@ -77,7 +78,7 @@ export const SignUpSchema = z
     password: z.string({ message: MESSAGES.signUpRequired }).min(1, MESSAGES.signUpRequired),
     confirmPassword: z.string({ message: MESSAGES.signUpRequired }).min(1, MESSAGES.signUpRequired),
     role: z.enum(["buyer", "seller"], { message: MESSAGES.signUpRequired }),
-    fullName: trimmed.pipe(z.string({ message: MESSAGES.signUpRequired }).min(1, MESSAGES.signUpRequired).max(120)),
+    fullName: trimmed.pipe(z.string({ message: MESSAGES.signUpRequired }).min(1, MESSAGES.signUpRequired).max(120, tooLong("Full name", 120))),
     phone: trimmed.pipe(
       z
         .string({ message: MESSAGES.signUpRequired })
@@ -120,11 +121,11 @@ export const ResetPasswordSchema = z
 export const CompleteProfileSchema = z
   .object({
     role: z.enum(["buyer", "seller"], { message: MESSAGES.roleRequired }),
-    fullName: trimmed.pipe(z.string({ message: MESSAGES.fullNameRequired }).min(1, MESSAGES.fullNameRequired).max(120)),
+    fullName: trimmed.pipe(z.string({ message: MESSAGES.fullNameRequired }).min(1, MESSAGES.fullNameRequired).max(120, tooLong("Full name", 120))),
     companyName: optionalText,
     website: z.preprocess(
       (v) => (typeof v === "string" && v.trim() !== "" ? v.trim() : undefined),
-      z.url({ message: MESSAGES.invalidWebsite, protocol: /^https?$/ }).max(300).optional(),
+      z.url({ message: MESSAGES.invalidWebsite, protocol: /^https?$/ }).max(300, tooLong("Website", 300)).optional(),
     ),
     commissionAccepted: z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean()),
   })

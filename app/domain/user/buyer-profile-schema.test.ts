@@ -13,6 +13,14 @@ describe("create buyer profile", () => {
       "Dlamini Plant Hire",
     );
   });
+  it("says which text is too long", () => {
+    expect(first(CreateBuyerProfileSchema.safeParse({ fullName: "N".repeat(121), commissionAccepted: "on" }))).toBe(
+      "Full name must be at most 120 characters.",
+    );
+    expect(first(CreateBuyerProfileSchema.safeParse({ fullName: "S", companyName: "C".repeat(201), commissionAccepted: "on" }))).toBe(
+      "Company name must be at most 200 characters.",
+    );
+  });
   it("needs the commission accepted (Commission Agreement Required)", () => {
     for (const commissionAccepted of [undefined, "", "off", false]) {
       const message = first(CreateBuyerProfileSchema.safeParse({ fullName: "Sipho", commissionAccepted }));

@@ -3,6 +3,7 @@
  * §5 Complete profile), shared by the browser and the server.
  */
 import { z } from "zod";
+import { tooLong } from "#app/lib/text-limits.ts";
 import { MESSAGES } from "./auth-schemas.ts";
 
 export const BUYER_PROFILE_MESSAGES = {
@@ -22,11 +23,11 @@ export const CreateBuyerProfileSchema = z.object({
     z
       .string({ message: BUYER_PROFILE_MESSAGES.fullNameRequired })
       .min(1, BUYER_PROFILE_MESSAGES.fullNameRequired)
-      .max(120),
+      .max(120, tooLong("Full name", 120)),
   ),
   companyName: z.preprocess(
     (v) => (typeof v === "string" && v.trim() !== "" ? v.trim() : undefined),
-    z.string().max(200).optional(),
+    z.string().max(200, tooLong("Company name", 200)).optional(),
   ),
   /** The checkbox "I accept the 2.5% buyer commission on purchases" must be ticked. */
   commissionAccepted: z.preprocess(
