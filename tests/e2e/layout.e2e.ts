@@ -70,6 +70,9 @@ test("the buyer dashboard's request tabs stay on one line on a phone", async ({ 
   const tops = await tabs.evaluateAll((links) => links.map((l) => Math.round(l.getBoundingClientRect().top)));
   expect(tops).toHaveLength(3);
   expect(new Set(tops).size).toBe(1);
+  // All three in view, "Get Quote" included, without scrolling the strip.
+  const rights = await tabs.evaluateAll((links) => links.map((l) => l.getBoundingClientRect().right));
+  expect(Math.max(...rights)).toBeLessThanOrEqual(360);
 });
 
 test("the floating Go back to Home button is a small round icon on a phone and labelled on a laptop", async ({ page }) => {

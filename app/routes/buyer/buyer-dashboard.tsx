@@ -378,7 +378,7 @@ function MakeRequest({ loaderData, actionData }: { loaderData: DashboardData; ac
             preventScrollReset
             replace
             aria-current={tab === t.value ? "page" : undefined}
-            className="inline-flex min-h-9 shrink-0 items-center justify-center whitespace-nowrap rounded-md px-3 py-1.5 text-sm font-medium transition-colors hover:text-gray-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 aria-[current=page]:bg-white aria-[current=page]:text-brand-700 aria-[current=page]:shadow-sm"
+            className="inline-flex min-h-9 shrink-0 items-center justify-center whitespace-nowrap rounded-md px-2 py-1.5 text-sm font-medium transition-colors sm:px-3 hover:text-gray-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 aria-[current=page]:bg-white aria-[current=page]:text-brand-700 aria-[current=page]:shadow-sm"
           >
             {t.label}
           </Link>
