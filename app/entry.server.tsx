@@ -2,7 +2,7 @@ import { PassThrough } from "node:stream";
 
 import type { AppLoadContext, EntryContext } from "react-router";
 import { createReadableStreamFromReadable } from "@react-router/node";
-import { ServerRouter } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
@@ -25,6 +25,11 @@ export function handleError(error: unknown, { request, context }: { request: Req
     noteDatabaseFailure(context);
   }
   if (request.signal.aborted) return;
+  // A 4xx React Router answers itself (a POST to a page without an action: 405) is the sender's mistake, not ours.
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    logger.info({ url: request.url, status: error.status }, "refused request");
+    return;
+  }
   if (isDatabaseUnavailable(error)) {
     // Ask again before the next request instead of trusting the last good probe.
     markDatabaseSuspect();

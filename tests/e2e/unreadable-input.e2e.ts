@@ -14,7 +14,10 @@ test("an address with a NUL byte or a broken escape is refused with a 400", asyn
   for (const url of ["/admin/users/abc%00def", "/catalog?q=crane%00", "/listing/%00", "/catalog?q=100%", "/catalog?q=%E9"]) {
     const res = await admin.get(url, { maxRedirects: 0 });
     expect(res.status(), url).toBe(400);
-    expect(await res.text(), url).toContain("This address could not be read");
+    const page = await res.text();
+    expect(page, url).toContain("This address could not be read. Please check the link and try again.");
+    expect(page, url).toContain('<a href="/">Go to the home page</a>');
+    expect(res.headers()["content-type"], url).toMatch(/^text\/html/);
   }
   // Ordinary escapes still work.
   expect((await admin.get("/catalog?q=Caterpillar%20320%20%E2%80%94%20100%25")).status()).toBe(200);

@@ -4,8 +4,9 @@
  * errors reaching handleRequest are already sanitised, so handleError notes
  * the failure on the request's load context and the response is replaced.
  */
-import { describe, expect, it } from "vitest";
-import type { AppLoadContext, EntryContext } from "react-router";
+import { describe, expect, it, vi } from "vitest";
+import { UNSAFE_ErrorResponseImpl as ErrorResponse, type AppLoadContext, type EntryContext } from "react-router";
+import { logger } from "../../app/lib/logger.server.ts";
 import handleRequest, { databaseFailedDuring, handleDataRequest, handleError } from "../../app/entry.server.tsx";
 
 const cut = Object.assign(new Error("Failed query: select …", { cause: new Error("Connection terminated unexpectedly") }), {});
@@ -51,5 +52,19 @@ describe("a database failure in the middle of a request", () => {
     const loadContext = context();
     handleError(cut, { request: new Request("http://localhost/", { signal: aborted.signal }), context: loadContext });
     expect(databaseFailedDuring(loadContext)).toBe(true);
+  });
+});
+
+describe("what handleError logs as a server error", () => {
+  it("not a 405 for a POST to a page without an action, but a real bug, yes", () => {
+    const errors = vi.spyOn(logger, "error").mockImplementation(() => undefined);
+    try {
+      handleError(new ErrorResponse(405, "Method Not Allowed", null), { request: page(), context: context() });
+      expect(errors).not.toHaveBeenCalled();
+      handleError(new TypeError("x is undefined"), { request: page(), context: context() });
+      expect(errors).toHaveBeenCalledTimes(1);
+    } finally {
+      errors.mockRestore();
+    }
   });
 });
