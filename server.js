@@ -121,15 +121,7 @@ app.use((req, res, next) => {
     decoded = undefined;
   }
   if (decoded === undefined || CONTROL_CHARACTER.test(decoded)) {
-    res
-      .status(400)
-      .type("html")
-      .send(
-        `<!doctype html><html lang="en-ZA"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Address not readable | Machinery Marketplace</title></head>
-<body style="font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#111827">
-<h1>This address could not be read</h1><p>This address could not be read. Please check the link and try again.</p>
-<p><a href="/">Go to the home page</a></p></body></html>`,
-      );
+    res.status(400).type("html").send(entry.UNREADABLE_ADDRESS_HTML);
     return;
   }
   next();

@@ -18,19 +18,19 @@ export const streamTimeout = 5_000;
 export { databaseAvailable, getRuntime, stopRuntime } from "#app/lib/runtime.server.ts";
 export { startupBanner } from "#app/lib/startup-banner.server.ts";
 export { databaseFailedDuring, RETRY_AFTER_SECONDS, UNAVAILABLE_HTML, UNAVAILABLE_JSON } from "#app/lib/unavailable.server.ts";
+export { UNREADABLE_ADDRESS_HTML } from "#app/lib/plain-page.ts";
 
 export function handleError(error: unknown, { request, context }: { request: Request; context?: unknown }) {
-  if (isDatabaseUnavailable(error)) {
-    // The response for this request becomes the 503 page (handleRequest, handleDataRequest, server.js).
-    noteDatabaseFailure(context);
-  }
+  const databaseGone = isDatabaseUnavailable(error);
+  // The response for this request becomes the 503 page (handleRequest, handleDataRequest, server.js).
+  if (databaseGone) noteDatabaseFailure(context);
   if (request.signal.aborted) return;
   // A 4xx React Router answers itself (a POST to a page without an action: 405) is the sender's mistake, not ours.
   if (isRouteErrorResponse(error) && error.status < 500) {
     logger.info({ url: request.url, status: error.status }, "refused request");
     return;
   }
-  if (isDatabaseUnavailable(error)) {
+  if (databaseGone) {
     // Ask again before the next request instead of trusting the last good probe.
     markDatabaseSuspect();
     logger.warn({ url: request.url, err: (error as Error).message }, "database unavailable");

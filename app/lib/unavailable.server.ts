@@ -5,11 +5,14 @@
  * action failed for want of the database (entry.server.tsx's handleError
  * notes it on the request's load context; the response is then replaced).
  */
-export const UNAVAILABLE_HTML = `<!doctype html><html lang="en-ZA"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Temporarily unavailable | Machinery Marketplace</title></head>
-<body style="font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#111827">
-<h1>The marketplace is temporarily unavailable</h1>
-<p>We are having trouble reaching our database. Please try again in a moment: nothing you sent was lost.</p>
-<p><a href="">Try again</a></p></body></html>`;
+import { plainPage } from "./plain-page.ts";
+
+export const UNAVAILABLE_HTML = plainPage({
+  title: "Temporarily unavailable",
+  heading: "The marketplace is temporarily unavailable",
+  text: "We are having trouble reaching our database. Please try again in a moment: nothing you sent was lost.",
+  link: { href: "", label: "Try again" },
+});
 
 export const UNAVAILABLE_JSON = { title: "Temporarily Unavailable", message: "Please try again in a moment." };
 export const RETRY_AFTER_SECONDS = "10";

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { INVALID_PHONE, PHONE_MAX_LENGTH, PHONE_PATTERN } from "#app/lib/phone.ts";
+import { tooLong } from "#app/lib/text-limits.ts";
 
 export const CONTACT_MESSAGES = {
   required: "Please fill in all required fields",
@@ -20,8 +21,6 @@ export const CONTACT_RATE_LIMIT = 5;
 export const CONTACT_RATE_WINDOW_MINUTES = 60;
 
 export const CONTACT_LIMITS = { name: 120, email: 254, phone: PHONE_MAX_LENGTH, subject: 200, message: 5000 } as const;
-
-const tooLong = (label: string, max: number) => `${label} must be at most ${max} characters`;
 
 /**
  * Trimmed text; blank or missing counts as not filled in. (Conform turns an

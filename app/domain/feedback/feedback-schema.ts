@@ -3,6 +3,7 @@
  * a 1–5 star rating is required, comments are optional.
  */
 import { z } from "zod";
+import { tooLong } from "#app/lib/text-limits.ts";
 
 export const FEEDBACK_TYPES = ["buyer", "seller"] as const;
 export type FeedbackType = (typeof FEEDBACK_TYPES)[number];
@@ -10,7 +11,7 @@ export type FeedbackType = (typeof FEEDBACK_TYPES)[number];
 export const RATING_REQUIRED_TITLE = "Rating Required";
 export const RATING_REQUIRED_MESSAGE = "Please select a rating before submitting";
 export const COMMENTS_MAX = 2000;
-export const COMMENTS_TOO_LONG = `Comments must be at most ${COMMENTS_MAX} characters`;
+export const COMMENTS_TOO_LONG = tooLong("Comments", COMMENTS_MAX);
 
 export const FEEDBACK_LABELS: Record<FeedbackType, string> = {
   buyer: "Buyer Feedback",

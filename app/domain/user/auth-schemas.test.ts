@@ -58,9 +58,9 @@ describe("sign up", () => {
     expect(SignUpSchema.safeParse({ ...validSignUp, phone }).success).toBe(true);
   });
   it("says which text is too long instead of asking for required fields", () => {
-    expect(messages(SignUpSchema.safeParse({ ...validSignUp, fullName: "N".repeat(200) }))).toEqual(["Full name must be at most 120 characters."]);
+    expect(messages(SignUpSchema.safeParse({ ...validSignUp, fullName: "N".repeat(200) }))).toEqual(["Full name must be at most 120 characters"]);
     expect(messages(SignUpSchema.safeParse({ ...validSignUp, companyName: "C".repeat(5000) }))).toEqual([
-      "Company name must be at most 200 characters.",
+      "Company name must be at most 200 characters",
     ]);
   });
   it("refuses an admin account type: only buyer and seller are offered", () => {

@@ -53,7 +53,8 @@ export const TITLES: Record<string, string> = {
 };
 
 const trimmed = z.preprocess((v) => (typeof v === "string" ? v.trim() : v), z.string().optional());
-const optionalText = z.preprocess(
+/** The optional company name of sign-up, /complete-profile and the buyer profile. */
+export const optionalCompanyName = z.preprocess(
   (v) => (typeof v === "string" && v.trim() !== "" ? v.trim() : undefined),
   z.string().max(200, tooLong("Company name", 200)).optional(),
 );
@@ -86,7 +87,7 @@ export const SignUpSchema = z
         .max(PHONE_MAX_LENGTH, MESSAGES.invalidPhone)
         .regex(PHONE_PATTERN, MESSAGES.invalidPhone),
     ),
-    companyName: optionalText,
+    companyName: optionalCompanyName,
     sellerType: z.preprocess((v) => (v === "" ? undefined : v), z.enum(["company", "private"]).optional()),
     sellerRole: z.preprocess((v) => (v === "" ? undefined : v), z.enum(["agent", "direct"]).optional()),
     invitation: z.string().optional(),
@@ -122,7 +123,7 @@ export const CompleteProfileSchema = z
   .object({
     role: z.enum(["buyer", "seller"], { message: MESSAGES.roleRequired }),
     fullName: trimmed.pipe(z.string({ message: MESSAGES.fullNameRequired }).min(1, MESSAGES.fullNameRequired).max(120, tooLong("Full name", 120))),
-    companyName: optionalText,
+    companyName: optionalCompanyName,
     website: z.preprocess(
       (v) => (typeof v === "string" && v.trim() !== "" ? v.trim() : undefined),
       z.url({ message: MESSAGES.invalidWebsite, protocol: /^https?$/ }).max(300, tooLong("Website", 300)).optional(),

@@ -15,10 +15,10 @@ describe("create buyer profile", () => {
   });
   it("says which text is too long", () => {
     expect(first(CreateBuyerProfileSchema.safeParse({ fullName: "N".repeat(121), commissionAccepted: "on" }))).toBe(
-      "Full name must be at most 120 characters.",
+      "Full name must be at most 120 characters",
     );
     expect(first(CreateBuyerProfileSchema.safeParse({ fullName: "S", companyName: "C".repeat(201), commissionAccepted: "on" }))).toBe(
-      "Company name must be at most 200 characters.",
+      "Company name must be at most 200 characters",
     );
   });
   it("needs the commission accepted (Commission Agreement Required)", () => {

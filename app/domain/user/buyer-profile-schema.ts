@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { tooLong } from "#app/lib/text-limits.ts";
-import { MESSAGES } from "./auth-schemas.ts";
+import { MESSAGES, optionalCompanyName } from "./auth-schemas.ts";
 
 export const BUYER_PROFILE_MESSAGES = {
   fullNameRequired: MESSAGES.fullNameRequired,
@@ -25,10 +25,7 @@ export const CreateBuyerProfileSchema = z.object({
       .min(1, BUYER_PROFILE_MESSAGES.fullNameRequired)
       .max(120, tooLong("Full name", 120)),
   ),
-  companyName: z.preprocess(
-    (v) => (typeof v === "string" && v.trim() !== "" ? v.trim() : undefined),
-    z.string().max(200, tooLong("Company name", 200)).optional(),
-  ),
+  companyName: optionalCompanyName,
   /** The checkbox "I accept the 2.5% buyer commission on purchases" must be ticked. */
   commissionAccepted: z.preprocess(
     (v) => v === "on" || v === "true" || v === true,

@@ -1,0 +1,20 @@
+/**
+ * The plain pages the server answers before React renders anything (the
+ * database is away, an address cannot be read): one small self-contained
+ * HTML shell, no scripts or stylesheets to load.
+ */
+export function plainPage(page: { title: string; heading: string; text: string; link: { href: string; label: string } }) {
+  return `<!doctype html><html lang="en-ZA"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${page.title} | Machinery Marketplace</title></head>
+<body style="font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#111827">
+<h1>${page.heading}</h1>
+<p>${page.text}</p>
+<p><a href="${page.link.href}">${page.link.label}</a></p></body></html>`;
+}
+
+/** An address with a control character or a broken %-escape (server.js refuses it with a 400). */
+export const UNREADABLE_ADDRESS_HTML = plainPage({
+  title: "Address not readable",
+  heading: "This address could not be read",
+  text: "This address could not be read. Please check the link and try again.",
+  link: { href: "/", label: "Go to the home page" },
+});
