@@ -56,7 +56,38 @@ test("Clear and Back reset the filter fields, not only the results", async ({ pa
   await expect(page.getByLabel("Urgent only")).toBeChecked();
 });
 
-test("a listing page shows gallery, breakdown and structured data; a visitor is asked to sign in to buy", async ({ page, request }) => {
+test("without JavaScript, Back shows the filters of the results on screen, not values left unsubmitted", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto("/equipment?sort=price_asc");
+  // Changed but never submitted: the list still shows the cheapest first.
+  await page.getByLabel("Sort by").selectOption("price_desc");
+  await page.getByLabel("Search", { exact: true }).fill("crane");
+  await page.getByRole("link", { name: "Clear" }).click();
+  await expect(page).toHaveURL(/\/equipment$/);
+  await page.goBack();
+  await expect(page).toHaveURL(/sort=price_asc/);
+  await expect(page.getByLabel("Sort by")).toHaveValue("price_asc");
+  await expect(page.getByLabel("Search", { exact: true })).toHaveValue("");
+  await context.close();
+});
+
+test("an over-long search is cut to the field's 100 characters, not dropped", async ({ page }) => {
+  await gotoReady(page, `/equipment?q=${"excavator ".repeat(30)}`);
+  const field = page.getByLabel("Search", { exact: true });
+  await expect(field).toHaveAttribute("maxlength", "100");
+  await expect(field).toHaveValue("excavator ".repeat(10).trim());
+  const titles = await page.getByRole("list", { name: "Listings" }).getByRole("heading").allInnerTexts();
+  expect(titles.length).toBeGreaterThan(0);
+  for (const t of titles) expect(t.toLowerCase()).toContain("excavator");
+});
+
+test("a listing page shows gallery, breakdown and structured data; a visitor is asked to sign in to buy", async ({
+  page,
+  request,
+}) => {
   const sitemap = await (await request.get("/sitemap.xml")).text();
   const url = /<loc>([^<]+\/listing\/[0-9a-f-]{36})<\/loc>/.exec(sitemap)?.[1];
   expect(url).toBeTruthy();
@@ -97,7 +128,10 @@ test("a buyer saves a favourite, sends a purchase request once, and the admin se
     buyerPage.waitForResponse(saved),
     first.getByRole("button", { name: `Save ${title} to watchlist` }).click(),
   ]);
-  await expect(first.getByRole("button", { name: `Remove ${title} from watchlist` })).toHaveAttribute("aria-pressed", "true");
+  await expect(first.getByRole("button", { name: `Remove ${title} from watchlist` })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
   await gotoReady(buyerPage, "/watchlist");
   await expect(buyerPage.getByRole("heading", { name: title })).toBeVisible();
   // Saved on the server: it survives a fresh page.

@@ -5,6 +5,9 @@
  */
 import type { ListingSearch } from "./listing-search.ts";
 
+/** The longest search kept: the field stops there, and a longer one in the address is cut to it, not dropped. */
+export const SEARCH_MAX_LENGTH = 100;
+
 export const SORTS = ["newest", "price_asc", "price_desc"] as const;
 export type Sort = (typeof SORTS)[number];
 

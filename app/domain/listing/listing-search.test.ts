@@ -30,6 +30,12 @@ describe("catalog search parameters", () => {
     expect(parse("category=spaceships&minPrice=-5&sort=random&province=Atlantis&q=crane")).toEqual({ q: "crane", sort: "newest" });
   });
 
+  it("cuts an over-long search to the field's 100 characters instead of dropping it", () => {
+    expect(parse(`q=${"crane ".repeat(40)}`).q).toBe("crane ".repeat(17).slice(0, 100).trim());
+    expect(parse(`q=${"x".repeat(500)}`).q).toHaveLength(100);
+    expect(parse("q=%20%20%20")).toEqual({ sort: "newest" });
+  });
+
   it("writes a short, shareable query string that reads back the same", () => {
     const search = parse("q=loader&minPrice=5000&urgent=1&sort=price_asc");
     const qs = searchToQuery(search);

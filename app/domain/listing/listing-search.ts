@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { CATEGORIES, CONDITIONS } from "#db/schema.ts";
 // The browser-side half (option lists, query string) lives in listing-search-query.ts.
-import { PROVINCES, SORTS } from "./listing-search-query.ts";
+import { PROVINCES, SEARCH_MAX_LENGTH, SORTS } from "./listing-search-query.ts";
 
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === "" || v === null ? undefined : v), schema.optional());
@@ -15,7 +15,7 @@ const amount = z.preprocess(
 );
 
 export const ListingSearchSchema = z.object({
-  q: optional(z.string().trim().max(100)),
+  q: optional(z.string().transform((s) => s.trim().slice(0, SEARCH_MAX_LENGTH).trim() || undefined)),
   category: optional(z.enum(CATEGORIES)),
   condition: optional(z.enum(CONDITIONS)),
   minPrice: optional(amount),

@@ -57,7 +57,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
       <h2 id="users-heading" className="sr-only">
         Users
       </h2>
-      <Form key={q} method="get" role="search" className="flex max-w-xl gap-2">
+      <Form key={q} autoComplete="off" method="get" role="search" className="flex max-w-xl gap-2">
         <label htmlFor="user-search" className="sr-only">
           Search users by name or e-mail
         </label>

@@ -26,7 +26,7 @@ export default function Mailbox({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-5xl px-4 py-8">
       <h1 className="text-3xl font-bold">Mailbox</h1>
       <p className="mt-1 text-gray-600">Every e-mail the marketplace has sent, newest first.</p>
-      <Form key={to} method="get" className="mt-4 flex gap-2">
+      <Form key={to} autoComplete="off" method="get" className="mt-4 flex gap-2">
         <label htmlFor="to" className="sr-only">
           Recipient
         </label>

@@ -8,7 +8,7 @@ import { Label } from "#app/components/ui/label.tsx";
 import { NativeSelect } from "#app/components/ui/native-select.tsx";
 import { findListings } from "#app/domain/listing/find-listings.server.ts";
 import { parseListingSearch } from "#app/domain/listing/listing-search.ts";
-import { PROVINCES, searchToQuery } from "#app/domain/listing/listing-search-query.ts";
+import { PROVINCES, SEARCH_MAX_LENGTH, searchToQuery } from "#app/domain/listing/listing-search-query.ts";
 import { getViewer } from "#app/domain/user/get-viewer.server.ts";
 import { hasCompleteBuyerProfile } from "#app/domain/user/viewer.ts";
 import { categoryLabel } from "#app/lib/format.ts";
@@ -81,11 +81,12 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
       <h1 className="text-3xl font-bold">Machinery Catalog</h1>
       <p className="mt-1 text-gray-600">Approved listings from verified sellers across South Africa.</p>
 
-      {/* Keyed on the search shown, so "Clear" and Back reset the fields, not only the results. */}
-      <Form key={JSON.stringify(search)} method="get" action={path} className="mt-6 grid grid-cols-1 gap-3 rounded-lg border bg-white p-4 sm:grid-cols-2 lg:grid-cols-4" role="search" aria-label="Search listings">
+      {/* Keyed on the search shown, so "Clear" and Back reset the fields, not only the results; autoComplete
+          off stops the browser restoring an earlier page's values over them when Back reloads without JavaScript. */}
+      <Form key={JSON.stringify(search)} autoComplete="off" method="get" action={path} className="mt-6 grid grid-cols-1 gap-3 rounded-lg border bg-white p-4 sm:grid-cols-2 lg:grid-cols-4" role="search" aria-label="Search listings">
         <div className="space-y-1 sm:col-span-2">
           <Label htmlFor="q">Search</Label>
-          <Input id="q" name="q" type="search" defaultValue={search.q ?? ""} placeholder="e.g. excavator, Komatsu, Durban" />
+          <Input id="q" name="q" type="search" maxLength={SEARCH_MAX_LENGTH} defaultValue={search.q ?? ""} placeholder="e.g. excavator, Komatsu, Durban" />
         </div>
         <div className="space-y-1">
           <Label htmlFor="category">Category</Label>
