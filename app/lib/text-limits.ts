@@ -2,3 +2,14 @@
 export function tooLong(label: string, max: number) {
   return `${label} must be at most ${max} characters`;
 }
+
+/**
+ * A text cut to `max` characters plus "..." (catalogue cards for visitors, admin previews, request rows).
+ * Characters are what a reader sees (grapheme clusters): a cut never splits an emoji or an accented letter
+ * in two, which would print "�" and make the server's page differ from the browser's.
+ */
+export function shortened(text: string, max: number) {
+  if (text.length <= max) return text;
+  const graphemes = Array.from(new Intl.Segmenter("en", { granularity: "grapheme" }).segment(text), (s) => s.segment);
+  return graphemes.length > max ? `${graphemes.slice(0, max).join("")}...` : text;
+}

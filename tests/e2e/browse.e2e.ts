@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { publishListing } from "./support/listings.ts";
 import { demoUser, gotoReady, signInThroughForm } from "./support/personas.ts";
 
 test("a visitor searches with a price range, loads more, and is asked to sign in for details", async ({ page }) => {
@@ -82,6 +83,28 @@ test("an over-long search is cut to the field's 100 characters, not dropped", as
   const titles = await page.getByRole("list", { name: "Listings" }).getByRole("heading").allInnerTexts();
   expect(titles.length).toBeGreaterThan(0);
   for (const t of titles) expect(t.toLowerCase()).toContain("excavator");
+});
+
+test("a visitor's shortened description keeps an emoji whole, and the page hydrates without a mismatch", async ({
+  page,
+}) => {
+  const stamp = `emoji${Date.now().toString(36)}`;
+  const description = `${stamp} Undercarriage and new tracks in 2023, full service history here. 🚜 Available now in Durban.`;
+  const cut = [...new Intl.Segmenter("en", { granularity: "grapheme" }).segment(description)]
+    .slice(0, 80)
+    .map((s) => s.segment)
+    .join("");
+  expect(cut.endsWith("🚜")).toBe(true);
+  await publishListing({ title: `Bell 315SL Loader ${stamp}`, description });
+  const errors: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(m.text());
+  });
+  page.on("pageerror", (e) => errors.push(e.message));
+  await gotoReady(page, `/equipment?q=${stamp}`);
+  await expect(page.getByRole("list", { name: "Listings" }).getByText(`${cut}...`)).toBeVisible();
+  expect(await page.content()).not.toContain("\uFFFD");
+  expect(errors).toEqual([]);
 });
 
 test("a listing page shows gallery, breakdown and structured data; a visitor is asked to sign in to buy", async ({

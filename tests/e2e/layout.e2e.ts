@@ -4,6 +4,9 @@
  * screenshot of each is kept under test-results/layout/ for a look.
  */
 import { expect, test, type Page } from "@playwright/test";
+import { BASE_URL } from "../../playwright.config.ts";
+import { createConfirmedAccount } from "./support/accounts.ts";
+import { publishListing } from "./support/listings.ts";
 import { ADMIN_PAGES, firstListingPath, gotoReady, signedIn } from "./support/personas.ts";
 
 const WIDTHS = [360, 1280];
@@ -27,7 +30,10 @@ async function overflowing(page: Page) {
         return r.width > 0 && style.position !== "fixed" && r.left >= 0 && r.right > width + 1;
       })
       .slice(0, 3)
-      .map((el) => `${el.tagName.toLowerCase()}.${String(el.className).split(" ").slice(0, 3).join(".")} (${Math.round(el.getBoundingClientRect().right)}px)`);
+      .map(
+        (el) =>
+          `${el.tagName.toLowerCase()}.${String(el.className).split(" ").slice(0, 3).join(".")} (${Math.round(el.getBoundingClientRect().right)}px)`,
+      );
     return { scroll: doc.scrollWidth > width + 1 ? `${doc.scrollWidth}px wide at ${width}px` : null, wide };
   });
 }
@@ -39,7 +45,10 @@ async function check(page: Page, label: string, paths: string[]) {
     for (const path of paths) {
       await gotoReady(page, path);
       const o = await overflowing(page);
-      await page.screenshot({ path: `test-results/layout/${label}${path.replace(/[^a-z0-9]+/gi, "_")}-${width}.png`, fullPage: true });
+      await page.screenshot({
+        path: `test-results/layout/${label}${path.replace(/[^a-z0-9]+/gi, "_")}-${width}.png`,
+        fullPage: true,
+      });
       if (o.scroll || o.wide.length) problems[`${path} @${width}`] = o;
     }
   }
@@ -52,14 +61,30 @@ test("visitor pages fit 360 px and 1280 px", async ({ page }) => {
   // A visitor's "View Details" goes through sign-in; the listing page itself is public.
   const details = (await page.getByRole("link", { name: "View Details" }).first().getAttribute("href")) ?? "";
   const listing = decodeURIComponent(/redirectTo=([^&]+)/.exec(details)?.[1] ?? "/");
-  await check(page, "visitor", ["/", "/equipment", "/parts", listing, "/signin", "/signup", "/contact", "/no-such-page"]);
+  await check(page, "visitor", [
+    "/",
+    "/equipment",
+    "/parts",
+    listing,
+    "/signin",
+    "/signup",
+    "/contact",
+    "/no-such-page",
+  ]);
 });
 
 test("buyer pages fit 360 px and 1280 px", async ({ browser }) => {
   test.setTimeout(90_000);
   const page = await signedIn(browser, "buyer");
   const listing = await firstListingPath(page, "/buyer-catalog");
-  await check(page, "buyer", ["/buyer-catalog", listing, "/watchlist", "/buyer-dashboard", "/feedback", "/notifications"]);
+  await check(page, "buyer", [
+    "/buyer-catalog",
+    listing,
+    "/watchlist",
+    "/buyer-dashboard",
+    "/feedback",
+    "/notifications",
+  ]);
 });
 
 test("the buyer dashboard's request tabs stay on one line on a phone", async ({ browser }) => {
@@ -75,7 +100,9 @@ test("the buyer dashboard's request tabs stay on one line on a phone", async ({ 
   expect(Math.max(...rights)).toBeLessThanOrEqual(360);
 });
 
-test("the floating Go back to Home button is a small round icon on a phone and labelled on a laptop", async ({ page }) => {
+test("the floating Go back to Home button is a small round icon on a phone and labelled on a laptop", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 360, height: 800 });
   await gotoReady(page, "/contact");
   const home = page.getByRole("link", { name: "Go back to Home" });
@@ -96,4 +123,54 @@ test("admin pages fit 360 px and 1280 px", async ({ browser }) => {
   test.setTimeout(120_000);
   const page = await signedIn(browser, "admin");
   await check(page, "admin", ADMIN_PAGES);
+});
+
+test("a very long word in a title, description, message or reason wraps instead of widening any page", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const stamp = Date.now().toString(36);
+  const word = (n: number) => `Loooong${stamp}${"o".repeat(n)}`;
+  const listingId = await publishListing({
+    title: `${word(100)}`.slice(0, 120),
+    description: `See ${word(400)} and https://example.co.za/${"a/".repeat(150)}`,
+  });
+  // The seller writes to the admin; the admin bans someone with a long reason.
+  const seller = await signedIn(browser, "seller");
+  const sent = await seller.request.post("/seller-dashboard", {
+    headers: { Origin: BASE_URL },
+    form: { intent: "contact-admin", subject: word(100), message: word(3000) },
+    maxRedirects: 0,
+  });
+  expect(sent.status()).toBeLessThan(400);
+  const banned = await createConfirmedAccount({ role: "buyer", prefix: "longreason" });
+  const admin = await signedIn(browser, "admin");
+  const ban = await admin.request.post(`/admin/users/${banned.userId}`, {
+    headers: { Origin: BASE_URL },
+    form: { intent: "ban", reason: word(480) },
+  });
+  expect(ban.status()).toBe(200);
+
+  const visitor = await (await browser.newContext()).newPage();
+  await check(visitor, "long-visitor", [`/equipment?q=${stamp}`, `/listing/${listingId}`]);
+  const buyer = await signedIn(browser, "buyer");
+  await check(buyer, "long-buyer", [`/buyer-catalog?q=${stamp}`, `/listing/${listingId}`]);
+  await check(seller, "long-seller", ["/seller-dashboard"]);
+  await check(admin, "long-admin", ["/admin?status=all", "/notifications", `/admin/users/${banned.userId}`]);
+});
+
+test("admin listing photos keep their 4:3 shape beside a tall card", async ({ browser }) => {
+  const admin = await signedIn(browser, "admin");
+  for (const width of WIDTHS) {
+    await admin.setViewportSize({ width, height: 800 });
+    await gotoReady(admin, "/admin?status=all");
+    const ratios = await admin
+      .getByRole("main")
+      .locator("article img, li img")
+      .evaluateAll((imgs) =>
+        imgs.map((i) => i.getBoundingClientRect()).map((r) => Math.round((r.width / r.height) * 100) / 100),
+      );
+    expect(ratios.length).toBeGreaterThan(0);
+    for (const r of ratios) expect(Math.abs(r - 4 / 3), `${width}px: ratio ${r}`).toBeLessThan(0.02);
+  }
 });

@@ -19,7 +19,7 @@ export function CardTitle({ className, ...props }: DivProps) {
 }
 
 export function CardDescription({ className, ...props }: DivProps) {
-  return <div className={cn("text-sm text-gray-600", className)} {...props} />;
+  return <div className={cn("text-sm text-gray-600 wrap-anywhere", className)} {...props} />;
 }
 
 export function CardContent({ className, ...props }: DivProps) {

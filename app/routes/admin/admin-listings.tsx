@@ -12,6 +12,7 @@ import { requireAdmin } from "#app/lib/guards.server.ts";
 import { orError } from "#app/lib/respond.server.ts";
 import { getRuntime } from "#app/lib/runtime.server.ts";
 import { readForm } from "#app/lib/read-form.server.ts";
+import { shortened } from "#app/lib/text-limits.ts";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Listings | Admin Panel" },
@@ -89,7 +90,7 @@ export default function AdminListings({ loaderData, actionData }: Route.Componen
                 <img
                   src={l.imageUrl ?? "/placeholder.svg"}
                   alt=""
-                  className="aspect-[4/3] w-full rounded object-cover sm:w-48"
+                  className="aspect-[4/3] w-full shrink-0 self-start rounded object-cover sm:w-48"
                   loading="lazy"
                 />
                 <div className="min-w-0 flex-1 space-y-1">
@@ -111,7 +112,7 @@ export default function AdminListings({ loaderData, actionData }: Route.Componen
                     {l.sellerName ?? "Seller"} · {l.sellerEmail}
                   </p>
                   <p className="text-sm text-gray-700">
-                    {l.description.length > 150 ? `${l.description.slice(0, 150)}...` : l.description}
+                    {shortened(l.description, 150)}
                   </p>
                   <p className="font-bold text-brand-700">
                     {formatPrice(l.price)}{" "}

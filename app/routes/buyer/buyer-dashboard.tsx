@@ -71,6 +71,7 @@ import { logger } from "#app/lib/logger.server.ts";
 import { getRuntime } from "#app/lib/runtime.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { readForm } from "#app/lib/read-form.server.ts";
+import { shortened } from "#app/lib/text-limits.ts";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Buyer Dashboard | Machinery Marketplace" },
@@ -588,7 +589,7 @@ function requestSummary(r: OwnRequest) {
   if (r.requestType === "offer" || r.requestType === "purchase") return r.offerAmount ? formatOfferAmount(r.offerAmount) : "";
   if (r.requestType === "viewing") return r.preferredDate ? `${formatPreferredDate(r.preferredDate)} at ${r.preferredTime ?? ""}` : "";
   const label = r.quoteType ? (QUOTE_TYPE_LABELS[r.quoteType as keyof typeof QUOTE_TYPE_LABELS] ?? r.quoteType) : "";
-  const details = r.details && r.details.length > 80 ? `${r.details.slice(0, 80)}...` : (r.details ?? "");
+  const details = shortened(r.details ?? "", 80);
   return details ? `${label}: ${details}` : label;
 }
 

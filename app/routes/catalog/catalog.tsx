@@ -14,6 +14,7 @@ import { hasCompleteBuyerProfile } from "#app/domain/user/viewer.ts";
 import { categoryLabel } from "#app/lib/format.ts";
 import { getRuntime } from "#app/lib/runtime.server.ts";
 import { CATEGORIES } from "#db/schema.ts";
+import { shortened } from "#app/lib/text-limits.ts";
 
 export const meta: Route.MetaFunction = ({ location }) => [
   { title: "Machinery Catalog | Machinery Marketplace" },
@@ -51,7 +52,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       nextCursor: page.nextCursor,
       items: page.items.map((l) => ({
         ...l,
-        description: view === "visitor" && l.description.length > 80 ? `${l.description.slice(0, 80)}...` : l.description,
+        description: view === "visitor" ? shortened(l.description, 80) : l.description,
       })),
     },
   };

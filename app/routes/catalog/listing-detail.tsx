@@ -19,6 +19,7 @@ import { enforceUserLimit } from "#app/lib/rate-limit.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { orError } from "#app/lib/respond.server.ts";
 import { getRuntime } from "#app/lib/runtime.server.ts";
+import { shortened } from "#app/lib/text-limits.ts";
 
 const CONDITION_LABELS: Record<string, string> = {
   new: "New — brand new, never used",
@@ -33,7 +34,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) => {
   const { listing, publicUrl } = loaderData;
   const url = `${publicUrl}/listing/${listing.id}`;
   const image = listing.images[0] ? `${listing.images[0].card.startsWith("http") ? "" : publicUrl}${listing.images[0].card}` : undefined;
-  const description = `${formatPrice(listing.price)} · ${categoryLabel(listing.category)} · ${listing.location}. ${listing.description}`.slice(0, 160);
+  const description = shortened(`${formatPrice(listing.price)} · ${categoryLabel(listing.category)} · ${listing.location}. ${listing.description}`, 157);
   const jsonLd = {
     "@context": "https://schema.org",
     "@type": "Product",
