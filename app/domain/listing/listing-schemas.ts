@@ -10,11 +10,15 @@ export const LISTING_MESSAGES = {
   price: "Price must be greater than 0.",
   type: "Listing must be marked as either Urgent or Bargain (or both).",
   adminPrice: "Price must be a number of at least 0.",
+  priceDecimals: "Price can have at most two decimal places.",
+  priceTooLarge: "Price is too large.",
 } as const;
 
 export const LISTING_TITLES: Record<string, string> = {
   [LISTING_MESSAGES.missing]: "Missing required fields",
   [LISTING_MESSAGES.price]: "Invalid price",
+  [LISTING_MESSAGES.priceDecimals]: "Invalid price",
+  [LISTING_MESSAGES.priceTooLarge]: "Invalid price",
   [LISTING_MESSAGES.type]: "Listing type required",
 };
 
@@ -24,14 +28,19 @@ const text = (max: number) =>
     z.string({ message: LISTING_MESSAGES.missing }).min(1, LISTING_MESSAGES.missing).max(max),
   );
 const flag = z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean());
-/** Rand amounts: digits with optional spaces/commas as group separators, up to 2 decimals. */
+/**
+ * Rand amounts: digits with optional spaces/commas as group separators, up to 2 decimals, at most
+ * 12 digits before the point (the column is numeric(14,2)); each way of being wrong says which.
+ */
 const money = (message: string) =>
   z.preprocess(
     (v) => (typeof v === "string" ? v.replace(/[\s,]/g, "").replace(/^R/i, "") : v),
     z
       .string({ message: LISTING_MESSAGES.missing })
       .min(1, LISTING_MESSAGES.missing)
-      .regex(/^\d{1,12}(\.\d{1,2})?$/, message),
+      .regex(/^\d+(\.\d+)?$/, message)
+      .refine((v) => !/\.\d{3,}$/.test(v), LISTING_MESSAGES.priceDecimals)
+      .refine((v) => v.replace(/^0+(?=\d)/, "").split(".")[0]!.length <= 12, LISTING_MESSAGES.priceTooLarge),
   );
 
 export const CreateListingSchema = z
@@ -41,10 +50,7 @@ export const CreateListingSchema = z
     category: z.enum(CATEGORIES, { message: LISTING_MESSAGES.missing }),
     condition: z.enum(CONDITIONS, { message: LISTING_MESSAGES.missing }),
     price: money(LISTING_MESSAGES.price).refine((v) => Number(v) > 0, LISTING_MESSAGES.price),
-    location: z.preprocess(
-      (v) => (typeof v === "string" ? v.trim() : ""),
-      z.string().max(120),
-    ),
+    location: z.preprocess((v) => (typeof v === "string" ? v.trim() : ""), z.string().max(120)),
     isUrgent: flag,
     isBargain: flag,
   })
