@@ -14,9 +14,12 @@ function focused(page: Page) {
     if (!el || el === document.body) return { name: "", visible: false };
     const labelled = el.id ? document.querySelector(`label[for="${CSS.escape(el.id)}"]`)?.textContent : null;
     const wrapping = el.closest("label")?.textContent;
-    const name = (el.getAttribute("aria-label") ?? labelled ?? wrapping ?? el.textContent ?? "").replace(/\s+/g, " ").trim();
+    const name = (el.getAttribute("aria-label") ?? labelled ?? wrapping ?? el.textContent ?? "")
+      .replace(/\s+/g, " ")
+      .trim();
     const s = getComputedStyle(el);
-    const visible = (s.outlineStyle !== "none" && parseFloat(s.outlineWidth) > 0) || (s.boxShadow !== "none" && s.boxShadow !== "");
+    const visible =
+      (s.outlineStyle !== "none" && parseFloat(s.outlineWidth) > 0) || (s.boxShadow !== "none" && s.boxShadow !== "");
     return { name, visible };
   });
 }
@@ -80,7 +83,9 @@ test("create a listing and sign its mandate with the keyboard only", async ({ pa
   await tabTo(page, /^Photos \*/);
   const chooser = page.waitForEvent("filechooser");
   await page.keyboard.press("Enter");
-  await (await chooser).setFiles({ name: "gen.jpg", mimeType: "image/jpeg", buffer: await jpeg({ r: 30, g: 160, b: 60 }, 800, 600) });
+  await (
+    await chooser
+  ).setFiles({ name: "gen.jpg", mimeType: "image/jpeg", buffer: await jpeg({ r: 30, g: 160, b: 60 }, 800, 600) });
   await expect(dialog.getByRole("list", { name: "Selected photos" }).getByRole("listitem")).toHaveCount(1);
   await tabTo(page, "Urgent");
   await page.keyboard.press("Space");
@@ -114,4 +119,24 @@ test("make an offer with the keyboard only", async ({ page }) => {
   await page.keyboard.press("Enter");
   await expect(page.getByText("Offer Submitted").first()).toBeVisible();
   await expect(page.getByRole("row").filter({ hasText: "R 432 100" }).first()).toBeVisible();
+});
+
+test("focus on the bell's link stays on the bell when the interactive bell replaces it", async ({ page }) => {
+  const seller = demoUser("seller");
+  await signInThroughForm(page, seller.email, seller.password);
+  await expect(page).toHaveURL(/\/seller-dashboard$/);
+  // Hold the interactive bell back until the link has the focus.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/notification-bell-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/seller-dashboard");
+  await page.locator("html[data-hydrated]").waitFor();
+  await tabTo(page, /^Notifications/);
+  expect(await page.evaluate(() => document.activeElement?.tagName)).toBe("A");
+  release();
+  await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe("BUTTON");
+  expect((await focused(page)).name).toMatch(/^Notifications/);
 });

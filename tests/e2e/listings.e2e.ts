@@ -1,7 +1,9 @@
 import { expect, test, type Page } from "@playwright/test";
 import { readLatestEmail } from "./support/mailbox.ts";
 import { jpeg } from "./support/images.ts";
-import { gotoReady, signedIn } from "./support/personas.ts";
+import { BASE_URL } from "../../playwright.config.ts";
+import { createPendingListing } from "./support/listings.ts";
+import { clientFor, gotoReady, signedIn } from "./support/personas.ts";
 
 async function fillListing(page: Page, title: string) {
   await page.getByLabel("Title *").fill(title);
@@ -59,7 +61,11 @@ test("seller lists a machine, signs the mandate, admin approves, it goes public"
   await expect(dialog.getByText("You have signed this mandate.")).toBeVisible();
   await expect(dialog.getByText("Please read the terms, then sign.")).toHaveCount(0);
   await expect(dialog.getByText("This mandate is signed. Your listing waits for our team's review.")).toBeVisible();
-  const sast = new Intl.DateTimeFormat("en-ZA", { timeZone: "Africa/Johannesburg", hour: "2-digit", minute: "2-digit" });
+  const sast = new Intl.DateTimeFormat("en-ZA", {
+    timeZone: "Africa/Johannesburg",
+    hour: "2-digit",
+    minute: "2-digit",
+  });
   const shown = /Time: (\d\d:\d\d)/.exec(await dialog.getByLabel("Agreement text").innerText())?.[1];
   const now = Date.now();
   expect([now - 120_000, now - 60_000, now].map((t) => sast.format(t))).toContain(shown);
@@ -83,7 +89,13 @@ test("seller lists a machine, signs the mandate, admin approves, it goes public"
   await expect(admin.getByRole("listitem", { name: title })).toHaveCount(0);
   // The audit log records who approved it.
   await gotoReady(admin, "/admin/audit");
-  await expect(admin.getByRole("row").filter({ hasText: "listing.approve" }).filter({ hasText: "admin@demo.machinery.co.za" }).first()).toBeVisible();
+  await expect(
+    admin
+      .getByRole("row")
+      .filter({ hasText: "listing.approve" })
+      .filter({ hasText: "admin@demo.machinery.co.za" })
+      .first(),
+  ).toBeVisible();
 
   // The seller is told by e-mail, and the listing is now active and public.
   const mail = await readLatestEmail("seller2@demo.machinery.co.za", new RegExp(`approved: ${title}`));
@@ -125,7 +137,11 @@ test("the PDF mandate: request it by e-mail, upload it signed", async ({ browser
 
   // A non-PDF is refused on the server, whatever its name says.
   const upload = seller.getByLabel("Signed mandate (PDF, under 10MB)");
-  await upload.setInputFiles({ name: "signed.pdf", mimeType: "application/pdf", buffer: Buffer.from("not really a pdf") });
+  await upload.setInputFiles({
+    name: "signed.pdf",
+    mimeType: "application/pdf",
+    buffer: Buffer.from("not really a pdf"),
+  });
   await seller.getByRole("button", { name: "Submit Signed PDF" }).click();
   await expect(seller.getByText("Please upload a PDF file.").first()).toBeVisible();
   const errorToasts = seller.locator('[data-sonner-toast][data-type="error"]');
@@ -146,4 +162,53 @@ test("the PDF mandate: request it by e-mail, upload it signed", async ({ browser
   expect((await admin.request.get(href!)).status()).toBe(200);
   const buyer = await signedIn(browser, "buyer");
   expect((await buyer.request.get(href!)).status()).toBe(404);
+});
+
+test("the seller sees which listing still needs its mandate and previews any own listing; nobody else can", async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const title = `Hitachi ZX200 Preview ${Date.now().toString(36)}`;
+  const { seller: sellerApi, listingId } = await createPendingListing({
+    title,
+    description: "Waiting for the mandate.",
+  });
+  const seller = await signedIn(browser, "seller");
+  const row = seller.getByRole("row").filter({ hasText: title });
+  await expect(row.getByText("Pending")).toBeVisible();
+  await row.getByRole("link", { name: "Mandate not signed" }).click();
+  await expect(seller).toHaveURL(new RegExp(`/seller/mandate/${listingId}$`));
+
+  // View details: the seller's own preview, marked as not public, without buying.
+  await gotoReady(seller, "/seller-dashboard");
+  await row.getByRole("link", { name: `View ${title}` }).click();
+  await expect(seller).toHaveURL(new RegExp(`/listing/${listingId}$`));
+  await expect(seller.getByRole("heading", { level: 1 })).toHaveText(title);
+  await expect(seller.getByRole("status").filter({ hasText: "Preview — Pending." })).toBeVisible();
+  await expect(seller.getByRole("button", { name: "Make Purchase Request" })).toHaveCount(0);
+
+  // The admin may preview it too; another seller, a buyer and a visitor get "Listing Not Found".
+  const admin = await clientFor("admin");
+  const adminView = await admin.get(`/listing/${listingId}`);
+  expect(adminView.status()).toBe(200);
+  expect(await adminView.text()).toContain("Preview — <!-- -->Pending");
+  for (const persona of ["otherSeller", "buyer", "visitor"] as const) {
+    const res = await (await clientFor(persona)).get(`/listing/${listingId}`);
+    expect(res.status(), persona).toBe(404);
+  }
+  // A buyer cannot send a purchase request for it either.
+  const buyer = await clientFor("buyer");
+  const refused = await buyer.post(`/listing/${listingId}`, { headers: { Origin: BASE_URL } });
+  expect(refused.status()).toBeGreaterThanOrEqual(400);
+
+  // Once signed, the dashboard no longer asks for the mandate.
+  const signed = await sellerApi.post(`/seller/mandate/${listingId}`, {
+    headers: { Origin: BASE_URL },
+    form: { intent: "sign", accept: "on" },
+    maxRedirects: 0,
+  });
+  expect(signed.status()).toBe(302);
+  await gotoReady(seller, "/seller-dashboard");
+  await expect(row.getByText("Pending")).toBeVisible();
+  await expect(row.getByRole("link", { name: "Mandate not signed" })).toHaveCount(0);
 });

@@ -12,7 +12,7 @@ import { toast } from "sonner";
 import { Button } from "#app/components/ui/button.tsx";
 import { Popover, PopoverContent, PopoverTrigger } from "#app/components/ui/popover.tsx";
 import { hasMorePages } from "./badge.ts";
-import { BellBadge, BellLink, bellLabel } from "./bell-link.tsx";
+import { BellBadge, bellLabel } from "./bell-link.tsx";
 import { formatNotificationTime, NotificationIcon, type NotificationItem } from "./notification-list.tsx";
 
 const BACKOFF_MS = [1000, 2000, 5000, 10000];
@@ -25,14 +25,12 @@ export function NotificationBell({ unread: initialUnread }: { unread: number }) 
   const [items, setItems] = useState<NotificationItem[] | null>(null);
   const [hasMore, setHasMore] = useState(false);
   const [highlight, setHighlight] = useState<Set<string>>(new Set());
-  const [hydrated, setHydrated] = useState(false);
   const openRef = useRef(open);
   openRef.current = open;
   const first = useFetcher<Page>();
   const more = useFetcher<Page>();
   const marker = useFetcher();
 
-  useEffect(() => setHydrated(true), []);
   useEffect(() => setUnread(Math.max(0, initialUnread)), [initialUnread]);
 
   const flash = useCallback((id: string) => {
@@ -133,7 +131,7 @@ export function NotificationBell({ unread: initialUnread }: { unread: number }) 
   const label = bellLabel(unread);
   const badge = <BellBadge unread={unread} />;
 
-  if (!hydrated) return <BellLink unread={unread} />;
+  // Only ever rendered in the browser, after hydration (DeferredNotificationBell): the button at once.
   return (
     <Popover open={open} onOpenChange={setOpen}>
       <PopoverTrigger asChild>

@@ -21,6 +21,7 @@ export async function findSellerDashboard(options: { db: DbOrTx; userId: string;
       createdOn: listings.createdOn,
       expiresOn: listings.expiresOn,
       views: sql<number>`(select count(*)::int from ${listingViews} where ${listingViews.listingId} = ${listings.id})`,
+      mandateSigned: sql<boolean>`exists (select 1 from ${mandateAgreements} where ${mandateAgreements.listingId} = ${listings.id} and ${mandateAgreements.status} = 'signed')`,
     })
     .from(listings)
     .innerJoin(sellers, eq(sellers.id, listings.sellerId))
@@ -37,7 +38,13 @@ export async function findSellerDashboard(options: { db: DbOrTx; userId: string;
           lastWeek: sql<number>`count(*) filter (where ${listingViews.createdAt} < ${weekAgo.toISOString()})::int`,
         })
         .from(listingViews)
-        .where(and(inArray(listingViews.listingId, ids), gte(listingViews.createdAt, twoWeeksAgo), lt(listingViews.createdAt, now)))
+        .where(
+          and(
+            inArray(listingViews.listingId, ids),
+            gte(listingViews.createdAt, twoWeeksAgo),
+            lt(listingViews.createdAt, now),
+          ),
+        )
     : [{ thisWeek: 0, lastWeek: 0 }];
   const mandates = await db
     .select({
@@ -58,6 +65,7 @@ export async function findSellerDashboard(options: { db: DbOrTx; userId: string;
     views: r.views,
     createdOn: r.createdOn.toISOString(),
     badge: listingBadge(r),
+    mandateSigned: r.mandateSigned,
   }));
   const thisWeek = weeks?.thisWeek ?? 0;
   const lastWeek = weeks?.lastWeek ?? 0;

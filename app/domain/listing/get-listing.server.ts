@@ -1,18 +1,31 @@
 /**
  * One public listing (spec §2 /listing/{id}) with all its photos, and the
  * view counter (once per viewer per day; the seller's own views don't count).
+ * Its seller and the admins may also open it before it is public (pending,
+ * rejected, sold, expired): a preview, with the badge the dashboard shows.
  */
 import { createHash } from "node:crypto";
-import { and, asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { listingImages, listings, listingViews, sellers } from "#db/schema.ts";
 import type { DbOrTx } from "#app/lib/db.server.ts";
 import { imageVariantUrl } from "#app/lib/images.server.ts";
 import type { Storage } from "#app/lib/storage.server.ts";
 import { isPublicListing } from "./listing-visibility.server.ts";
 import { isUuid } from "#app/lib/uuid.ts";
+import type { Viewer } from "#app/domain/user/viewer.ts";
+import { listingBadge } from "./listing-state.ts";
 
-export async function getPublicListing(options: { db: DbOrTx; storage: Storage; id: string }) {
-  const { db, storage, id } = options;
+/**
+ * The listing if `previewer` may see it: anyone when it is public; only its seller or an admin otherwise.
+ * `preview` is null for a public listing, else the dashboard badge ("Pending", "Rejected", "Sold", …).
+ */
+export async function getPublicListing(options: {
+  db: DbOrTx;
+  storage: Storage;
+  id: string;
+  previewer?: Pick<Viewer, "userId" | "isAdmin"> | null;
+}) {
+  const { db, storage, id, previewer } = options;
   if (!isUuid(id)) return null;
   const [row] = await db
     .select({
@@ -30,19 +43,27 @@ export async function getPublicListing(options: { db: DbOrTx; storage: Storage; 
       sellerId: listings.sellerId,
       sellerUserId: sellers.userId,
       sellerName: sellers.fullName,
+      isPublic: sql<boolean>`coalesce(${isPublicListing()}, false)`,
+      status: listings.status,
+      adminStatus: listings.adminStatus,
+      archived: listings.archived,
     })
     .from(listings)
     .innerJoin(sellers, eq(sellers.id, listings.sellerId))
-    .where(and(eq(listings.id, id), isPublicListing()))
+    .where(eq(listings.id, id))
     .limit(1);
   if (!row) return null;
+  const mayPreview = Boolean(previewer && (previewer.isAdmin || previewer.userId === row.sellerUserId));
+  if (!row.isPublic && !mayPreview) return null;
+  const { isPublic, status, adminStatus, archived, ...listing } = row;
   const images = await db
     .select({ storageKey: listingImages.storageKey, width: listingImages.width, height: listingImages.height })
     .from(listingImages)
     .where(eq(listingImages.listingId, id))
     .orderBy(asc(listingImages.position));
   return {
-    ...row,
+    ...listing,
+    preview: isPublic ? null : listingBadge({ status, adminStatus, archived, expiresOn: row.expiresOn }),
     price: Number(row.price),
     createdOn: row.createdOn.toISOString(),
     expiresOn: row.expiresOn.toISOString(),

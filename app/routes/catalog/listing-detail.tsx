@@ -33,8 +33,13 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) => {
   }
   const { listing, publicUrl } = loaderData;
   const url = `${publicUrl}/listing/${listing.id}`;
-  const image = listing.images[0] ? `${listing.images[0].card.startsWith("http") ? "" : publicUrl}${listing.images[0].card}` : undefined;
-  const description = shortened(`${formatPrice(listing.price)} · ${categoryLabel(listing.category)} · ${listing.location}. ${listing.description}`, 157);
+  const image = listing.images[0]
+    ? `${listing.images[0].card.startsWith("http") ? "" : publicUrl}${listing.images[0].card}`
+    : undefined;
+  const description = shortened(
+    `${formatPrice(listing.price)} · ${categoryLabel(listing.category)} · ${listing.location}. ${listing.description}`,
+    157,
+  );
   const jsonLd = {
     "@context": "https://schema.org",
     "@type": "Product",
@@ -52,6 +57,8 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) => {
       priceValidUntil: listing.expiresOn.slice(0, 10),
     },
   };
+  if (listing.preview)
+    return [{ title: `${listing.title} (preview) | Machinery Marketplace` }, { name: "robots", content: "noindex" }];
   return [
     { title: `${listing.title} | Machinery Marketplace` },
     { name: "description", content: description },
@@ -69,9 +76,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // Public page: any visitor may read a public listing (the purchase action is guarded).
   const viewer = await getViewer(request);
   const runtime = await getRuntime();
-  const listing = await getPublicListing({ db: runtime.db, storage: runtime.storage, id: params.id });
+  // Its seller and the admins may preview a listing that is not public (yet); everyone else gets a 404.
+  const listing = await getPublicListing({
+    db: runtime.db,
+    storage: runtime.storage,
+    id: params.id,
+    previewer: viewer,
+  });
   if (!listing) throw data({ notFound: true }, { status: 404 });
-  if (viewer?.userId !== listing.sellerUserId) {
+  if (!listing.preview && viewer?.userId !== listing.sellerUserId) {
     const key = visitorKey({
       userId: viewer?.userId,
       ip: clientIp(context),
@@ -84,12 +97,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     );
   }
   const { sellerUserId: _s, sellerId: _i, ...publicListing } = listing;
-  const canBuy = Boolean(viewer && viewer.role === "buyer" && hasCompleteBuyerProfile(viewer));
+  const canBuy = Boolean(!listing.preview && viewer && viewer.role === "buyer" && hasCompleteBuyerProfile(viewer));
   return {
     listing: publicListing,
     publicUrl: runtime.env.PUBLIC_URL,
     canBuy,
-    requested: canBuy && viewer ? await hasOpenPurchaseRequest({ db: runtime.db, userId: viewer.userId, listingId: listing.id }) : false,
+    requested:
+      canBuy && viewer
+        ? await hasOpenPurchaseRequest({ db: runtime.db, userId: viewer.userId, listingId: listing.id })
+        : false,
     signedIn: Boolean(viewer),
     role: viewer?.role ?? null,
   };
@@ -130,7 +146,11 @@ export default function ListingDetail({ loaderData, actionData }: Route.Componen
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
-      <Button variant="ghost" size="sm" onClick={() => (window.history.length > 1 ? navigate(-1) : navigate("/equipment"))}>
+      <Button
+        variant="ghost"
+        size="sm"
+        onClick={() => (window.history.length > 1 ? navigate(-1) : navigate("/equipment"))}
+      >
         <ArrowLeft /> Back
       </Button>
       <div className="mt-4 grid grid-cols-1 gap-8 lg:grid-cols-2">
@@ -172,6 +192,12 @@ export default function ListingDetail({ loaderData, actionData }: Route.Componen
             {listing.isUrgent ? <Badge variant="urgent">Urgent</Badge> : null}
             {listing.isBargain ? <Badge variant="bargain">Bargain</Badge> : null}
           </div>
+          {listing.preview ? (
+            <p role="status" className="rounded-md border border-brand-100 bg-brand-50 p-3 text-sm text-brand-900">
+              <strong>Preview — {listing.preview}.</strong> This listing is not public: only its seller and the
+              marketplace team can see this page.
+            </p>
+          ) : null}
           <h1 className="text-3xl font-bold">{listing.title}</h1>
           <p className="text-3xl font-bold text-brand-700">{formatPrice(listing.price)}</p>
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
@@ -188,7 +214,9 @@ export default function ListingDetail({ loaderData, actionData }: Route.Componen
           </dl>
           <div>
             <h2 className="font-semibold">Description</h2>
-            <p className="mt-1 whitespace-pre-line text-gray-700">{listing.description || "No description available."}</p>
+            <p className="mt-1 whitespace-pre-line text-gray-700">
+              {listing.description || "No description available."}
+            </p>
           </div>
           <div className="rounded-lg border bg-white p-4 text-sm" aria-label="Price breakdown">
             <h2 className="font-semibold">Price breakdown</h2>
@@ -211,7 +239,7 @@ export default function ListingDetail({ loaderData, actionData }: Route.Componen
               <strong>{actionData.toast.title}</strong> {actionData.toast.description}
             </div>
           ) : null}
-          {canBuy ? (
+          {listing.preview ? null : canBuy ? (
             <div className="flex flex-wrap gap-2">
               <Form method="post">
                 <Button type="submit" size="lg" disabled={navigation.state !== "idle" || sent}>
@@ -222,21 +250,29 @@ export default function ListingDetail({ loaderData, actionData }: Route.Componen
                 <Link to={`/buyer-dashboard?tab=offer&listing=${listing.id}`}>Make an Offer</Link>
               </Button>
               {requested && !actionData ? (
-                <p className="w-full text-sm text-gray-600">You have sent a purchase request for this listing. A representative will contact you soon.</p>
+                <p className="w-full text-sm text-gray-600">
+                  You have sent a purchase request for this listing. A representative will contact you soon.
+                </p>
               ) : null}
             </div>
           ) : signedIn ? (
             <p className="text-sm text-gray-600">
               Purchase requests are for buyers.{" "}
               {role === "buyer" ? (
-                <Link to={`/buyer-dashboard?tab=offer&listing=${listing.id}`} className="font-medium text-brand-700 underline">
+                <Link
+                  to={`/buyer-dashboard?tab=offer&listing=${listing.id}`}
+                  className="font-medium text-brand-700 underline"
+                >
                   Complete your buyer profile
                 </Link>
               ) : null}
             </p>
           ) : (
             <p className="text-sm">
-              <Link to={`/signin?redirectTo=${encodeURIComponent(`/listing/${listing.id}`)}`} className="font-medium text-brand-700 underline">
+              <Link
+                to={`/signin?redirectTo=${encodeURIComponent(`/listing/${listing.id}`)}`}
+                className="font-medium text-brand-700 underline"
+              >
                 Sign in
               </Link>{" "}
               to make a purchase request.

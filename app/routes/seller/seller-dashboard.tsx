@@ -22,6 +22,7 @@ import { requireRole } from "#app/lib/guards.server.ts";
 import { orError } from "#app/lib/respond.server.ts";
 import { getRuntime } from "#app/lib/runtime.server.ts";
 import { readForm } from "#app/lib/read-form.server.ts";
+import { cn } from "#app/lib/utils.ts";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Seller Dashboard | Machinery Marketplace" },
@@ -44,7 +45,9 @@ export async function action({ request }: Route.ActionArgs) {
     if (intent === "delete") {
       try {
         const { title } = await deleteOwnListing({ runtime, viewer, listingId: String(form.get("listingId") ?? "") });
-        return { toast: { type: "success", title: "Listing Deleted", description: `"${title}" was deleted.` } as ActionToast };
+        return {
+          toast: { type: "success", title: "Listing Deleted", description: `"${title}" was deleted.` } as ActionToast,
+        };
       } catch (error) {
         if (error instanceof AppError) throw new AppError(error.code, "Error", "Failed to delete listing");
         throw error;
@@ -119,9 +122,15 @@ export default function SellerDashboard({ loaderData, actionData }: Route.Compon
       </p>
 
       <div className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-3">
-        <StatCard label="Total Views" value={stats.totalViews} hint={
-          stats.viewsChangePercent === null ? undefined : `${stats.viewsChangePercent >= 0 ? "+" : ""}${stats.viewsChangePercent}% from last week`
-        } />
+        <StatCard
+          label="Total Views"
+          value={stats.totalViews}
+          hint={
+            stats.viewsChangePercent === null
+              ? undefined
+              : `${stats.viewsChangePercent >= 0 ? "+" : ""}${stats.viewsChangePercent}% from last week`
+          }
+        />
         <StatCard label="Active Listings" value={stats.active} />
         <StatCard label="Pending Review" value={stats.pending} />
       </div>
@@ -146,49 +155,35 @@ export default function SellerDashboard({ loaderData, actionData }: Route.Compon
                     <th className="py-2 pr-4">Title</th>
                     <th className="py-2 pr-4">Price</th>
                     <th className="py-2 pr-4">Status</th>
-                    <th className="py-2 pr-4">Created</th>
-                    <th className="py-2 pr-4">Views</th>
-                    <th className="py-2 pr-4">Actions</th>
+                    <th className="hidden py-2 pr-4 sm:table-cell">Created</th>
+                    <th className="hidden py-2 pr-4 sm:table-cell">Views</th>
+                    <th className="hidden py-2 pr-4 sm:table-cell">Actions</th>
                   </tr>
                 </thead>
                 <tbody>
                   {listings.map((l) => (
                     <tr key={l.id} className="border-b last:border-0">
-                      <td className="py-2 pr-4 font-medium">{l.title}</td>
-                      <td className="py-2 pr-4">{formatPrice(l.price)}</td>
+                      <td className="py-2 pr-4 font-medium">
+                        {l.title}
+                        {/* On a phone the actions sit under the title: a column to their right would be off screen. */}
+                        <ListingActions listing={l} busy={navigation.state !== "idle"} className="mt-2 sm:hidden" />
+                      </td>
+                      <td className="py-2 pr-4 whitespace-nowrap">{formatPrice(l.price)}</td>
                       <td className="py-2 pr-4">
                         <Badge variant={BADGE_VARIANT[l.badge] ?? "secondary"}>{l.badge}</Badge>
-                      </td>
-                      <td className="py-2 pr-4">{formatShortDate(l.createdOn)}</td>
-                      <td className="py-2 pr-4">{l.views}</td>
-                      <td className="py-2 pr-4">
-                        <div className="flex gap-2">
-                          {l.badge === "Active" ? (
-                            <Button asChild size="sm" variant="outline" aria-label={`View ${l.title}`}>
-                              <Link to={`/listing/${l.id}`}>
-                                <Eye />
-                              </Link>
-                            </Button>
-                          ) : (
-                            <Button asChild size="sm" variant="outline" aria-label={`Mandate for ${l.title}`}>
-                              <Link to={`/seller/mandate/${l.id}`}>
-                                <FileText />
-                              </Link>
-                            </Button>
-                          )}
-                          <Form
-                            method="post"
-                            onSubmit={(e) => {
-                              if (!window.confirm(`Delete "${l.title}"? This cannot be undone.`)) e.preventDefault();
-                            }}
+                        {l.badge === "Pending" && !l.mandateSigned ? (
+                          <Link
+                            to={`/seller/mandate/${l.id}`}
+                            className="mt-1 block text-xs font-medium whitespace-nowrap text-red-700 underline"
                           >
-                            <input type="hidden" name="intent" value="delete" />
-                            <input type="hidden" name="listingId" value={l.id} />
-                            <Button type="submit" size="sm" variant="destructive" disabled={navigation.state !== "idle"}>
-                              Delete
-                            </Button>
-                          </Form>
-                        </div>
+                            Mandate not signed
+                          </Link>
+                        ) : null}
+                      </td>
+                      <td className="hidden py-2 pr-4 sm:table-cell">{formatShortDate(l.createdOn)}</td>
+                      <td className="hidden py-2 pr-4 sm:table-cell">{l.views}</td>
+                      <td className="hidden py-2 pr-4 sm:table-cell">
+                        <ListingActions listing={l} busy={navigation.state !== "idle"} />
                       </td>
                     </tr>
                   ))}
@@ -205,7 +200,9 @@ export default function SellerDashboard({ loaderData, actionData }: Route.Compon
         </CardHeader>
         <CardContent>
           {mandates.length === 0 ? (
-            <p className="text-sm text-gray-600">No signed mandates yet. Each listing needs one before it is reviewed.</p>
+            <p className="text-sm text-gray-600">
+              No signed mandates yet. Each listing needs one before it is reviewed.
+            </p>
           ) : (
             <ul className="divide-y text-sm">
               {mandates.map((m) => (
@@ -287,5 +284,43 @@ function StatCard({ label, value, hint }: { label: string; value: number; hint?:
         {hint ? <p className="mt-1 text-xs text-gray-500">{hint}</p> : null}
       </CardContent>
     </Card>
+  );
+}
+
+/** View details, the listing's mandate, and delete (with a confirmation). */
+function ListingActions({
+  listing: l,
+  busy,
+  className,
+}: {
+  listing: { id: string; title: string };
+  busy: boolean;
+  className?: string;
+}) {
+  return (
+    <div className={cn("flex flex-wrap gap-2", className)}>
+      <Button asChild size="sm" variant="outline" aria-label={`View ${l.title}`} title="View details">
+        <Link to={`/listing/${l.id}`}>
+          <Eye />
+        </Link>
+      </Button>
+      <Button asChild size="sm" variant="outline" aria-label={`Mandate for ${l.title}`} title="Exclusive sales mandate">
+        <Link to={`/seller/mandate/${l.id}`}>
+          <FileText />
+        </Link>
+      </Button>
+      <Form
+        method="post"
+        onSubmit={(e) => {
+          if (!window.confirm(`Delete "${l.title}"? This cannot be undone.`)) e.preventDefault();
+        }}
+      >
+        <input type="hidden" name="intent" value="delete" />
+        <input type="hidden" name="listingId" value={l.id} />
+        <Button type="submit" size="sm" variant="destructive" disabled={busy}>
+          Delete
+        </Button>
+      </Form>
+    </div>
   );
 }

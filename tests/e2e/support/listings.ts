@@ -1,4 +1,4 @@
-/** A public listing made through the real endpoints: the demo seller lists it and signs the mandate, the admin approves. */
+/** Listings made through the real endpoints, as the demo seller (and the admin, to publish). */
 import { expect } from "@playwright/test";
 import { BASE_URL } from "../../../playwright.config.ts";
 import { jpeg } from "./images.ts";
@@ -6,12 +6,10 @@ import { clientFor } from "./personas.ts";
 
 const origin = { Origin: BASE_URL };
 
-export async function publishListing(fields: {
-  title: string;
-  description: string;
-  location?: string;
-  price?: string;
-}) {
+type ListingFields = { title: string; description: string; location?: string; price?: string };
+
+/** A listing the demo seller has just created: pending review, its mandate not signed yet. */
+export async function createPendingListing(fields: ListingFields) {
   const seller = await clientFor("seller");
   const created = await seller.post("/api/listings", {
     headers: origin,
@@ -28,6 +26,12 @@ export async function publishListing(fields: {
   });
   expect(created.status()).toBe(201);
   const { listingId } = (await created.json()) as { listingId: string };
+  return { seller, listingId };
+}
+
+/** A public listing: the demo seller lists it and signs the mandate, the admin approves it. */
+export async function publishListing(fields: ListingFields) {
+  const { seller, listingId } = await createPendingListing(fields);
   const signed = await seller.post(`/seller/mandate/${listingId}`, {
     headers: origin,
     form: { intent: "sign", accept: "on" },
