@@ -110,13 +110,16 @@ export function agreementPdfEmail(input: {
   };
 }
 
-export function listingNotificationEmail(input: { email: string; title: string; status: string; url: string }) {
+export function listingNotificationEmail(input: { email: string; title: string; status: string; url: string; reason?: string | null }) {
   return layout({
     to: input.email,
     subject: `Your listing was ${input.status}: ${input.title}`,
     template: "send-listing-notification",
     greeting: "Hello,",
-    paragraphs: [`Your listing "${input.title}" was ${input.status} by our team.`],
+    paragraphs: [
+      `Your listing "${input.title}" was ${input.status} by our team.`,
+      ...(input.reason ? [`Reason: ${input.reason}`] : []),
+    ],
     action: { label: "Open your dashboard", url: input.url },
   });
 }

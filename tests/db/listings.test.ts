@@ -244,6 +244,36 @@ describe("moderation", () => {
     expect(after).toMatchObject({ status: "approved", adminStatus: "approved" });
   });
 
+  it("a rejection carries the admin's reason to the seller's notification, e-mail and the audit row", async () => {
+    const { listingId } = await createListing({
+      runtime: rt,
+      viewer: sellerA,
+      input: { ...input, title: "Reject me with a reason" },
+      images: [{ name: "a.jpg", bytes: await photo() }],
+    });
+    const reason = "Photos show a different machine; please add photos of the unit for sale.";
+    // Too long: refused with a clear 400, nothing changes.
+    const tooLong = await moderateListing({ runtime: rt, admin, listingId, action: "reject", reason: "x".repeat(501) }).catch(
+      (e: unknown) => e,
+    );
+    expect((tooLong as AppError).status).toBe(400);
+    expect((tooLong as AppError).message).toBe("Failed to update listing: Reason must be at most 500 characters.");
+    expect((await rt.db.select().from(s.listings).where(eq(s.listings.id, listingId)))[0]).toMatchObject({ adminStatus: "pending" });
+
+    await moderateListing({ runtime: rt, admin, listingId, action: "reject", reason: `  ${reason}  ` });
+    const [row] = await rt.db.select().from(s.listings).where(eq(s.listings.id, listingId));
+    expect(row).toMatchObject({ adminStatus: "rejected" });
+    const notes = await rt.db.select().from(s.notifications).where(eq(s.notifications.userId, sellerA.userId));
+    expect(notes.find((n) => n.title === "Listing rejected: Reject me with a reason")?.message).toBe(
+      `Your listing "Reject me with a reason" was rejected by our team. Reason: ${reason}`,
+    );
+    const mails = await rt.db.select().from(s.emailOutbox).where(eq(s.emailOutbox.toAddress, sellerA.email));
+    const mail = mails.find((m) => m.subject === "Your listing was rejected: Reject me with a reason");
+    expect(JSON.stringify(mail)).toContain(`Reason: ${reason}`);
+    const [audit] = await rt.db.select().from(s.auditEvents).where(eq(s.auditEvents.entityId, listingId));
+    expect(audit).toMatchObject({ action: "listing.reject", data: { after: { adminStatus: "rejected", reason } } });
+  });
+
   it("refuses transitions outside the state map with a 409 and changes nothing", async () => {
     const { listingId } = await createListing({
       runtime: rt,

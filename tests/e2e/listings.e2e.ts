@@ -212,3 +212,32 @@ test("the seller sees which listing still needs its mandate and previews any own
   await expect(row.getByText("Pending")).toBeVisible();
   await expect(row.getByRole("link", { name: "Mandate not signed" })).toHaveCount(0);
 });
+
+test("the admin rejects in two steps with a reason, and the seller reads it", async ({ browser }) => {
+  test.setTimeout(90_000);
+  const title = `Terex TA300 Reject ${Date.now().toString(36)}`;
+  await createPendingListing({ title, description: "Articulated dump truck." });
+  const admin = await signedIn(browser, "admin");
+  await gotoReady(admin, "/admin?status=pending");
+  const card = admin.getByRole("listitem", { name: title });
+  // One click does not reject: it opens the step with the reason.
+  await card.getByText("Reject", { exact: true }).click();
+  const step = card.getByRole("form", { name: `Reject ${title}` });
+  await expect(step).toBeVisible();
+  await expect(admin.getByRole("listitem", { name: title })).toBeVisible();
+  const reason = "The photos show a different truck. Please add photos of this one.";
+  await step.getByLabel("Reason for the seller (optional)").fill(reason);
+  await step.getByRole("button", { name: "Reject Listing" }).click();
+  await expect(admin.getByText("Listing rejected successfully.").first()).toBeVisible();
+  await expect(admin.getByRole("listitem", { name: title })).toHaveCount(0);
+
+  const mail = await readLatestEmail("seller1@demo.machinery.co.za", new RegExp(`rejected: ${title}`));
+  expect(mail.text).toContain(`Reason: ${reason}`);
+  const seller = await signedIn(browser, "seller");
+  await gotoReady(seller, "/notifications");
+  await expect(seller.getByRole("listitem").filter({ hasText: `Listing rejected: ${title}` })).toContainText(
+    `Reason: ${reason}`,
+  );
+  await gotoReady(seller, "/seller-dashboard");
+  await expect(seller.getByRole("row").filter({ hasText: title }).getByText("Rejected")).toBeVisible();
+});

@@ -18,6 +18,9 @@ const TRANSITIONS: Record<ModerationAction, (s: ModerationSubject) => ListingSta
   "mark-sold": (s) => (s.status !== "sold" ? { status: "sold", adminStatus: s.adminStatus } : null),
 };
 
+/** The longest reason an admin may give the seller for a rejection (optional). */
+export const REJECTION_REASON_MAX = 500;
+
 export function nextListingState(current: ModerationSubject, action: ModerationAction): ListingState | null {
   return TRANSITIONS[action](current);
 }

@@ -14,8 +14,9 @@ import { notifyUser } from "#app/domain/notification/create-notification.server.
 import type { Viewer } from "#app/domain/user/viewer.ts";
 import { MODERATION_COLUMNS } from "./find-admin-listings.server.ts";
 import type { AdminEditListingInput } from "./listing-schemas.ts";
-import { nextListingState, type ModerationAction } from "./listing-state.ts";
+import { nextListingState, REJECTION_REASON_MAX, type ModerationAction } from "./listing-state.ts";
 import { isUuid } from "#app/lib/uuid.ts";
+import { tooLong } from "#app/lib/text-limits.ts";
 
 const VERB: Record<ModerationAction | "edit" | "delete", { past: string; failure: string }> = {
   approve: { past: "approved", failure: "Failed to update listing" },
@@ -48,6 +49,7 @@ async function withListing<T>(
   listingId: string,
   verb: keyof typeof VERB,
   change: (tx: Tx, listing: Locked) => Promise<T>,
+  reason?: string | null,
 ) {
   if (!admin.isAdmin) throw new AppError("FORBIDDEN", "Unauthorized", "You do not have permission to access this page.");
   let send: (() => Promise<void>) | undefined;
@@ -62,7 +64,7 @@ async function withListing<T>(
     await notifyUser(tx, listing.sellerUserId, {
       type: "listing_status",
       title: `Listing ${past}: ${listing.title}`,
-      message: `Your listing "${listing.title}" was ${past} by our team.`,
+      message: `Your listing "${listing.title}" was ${past} by our team.${reason ? ` Reason: ${reason}` : ""}`,
     });
     send = await runtime.queueEmail(
       listingNotificationEmail({
@@ -70,6 +72,7 @@ async function withListing<T>(
         title: listing.title,
         status: past,
         url: `${runtime.env.PUBLIC_URL}/seller-dashboard`,
+        reason,
       }),
       tx,
     );
@@ -79,8 +82,22 @@ async function withListing<T>(
   return result;
 }
 
-export async function moderateListing(options: { runtime: Runtime; admin: Viewer; listingId: string; action: ModerationAction }) {
+/**
+ * Approve, reject or mark sold. A rejection may carry a reason for the seller (optional, at most
+ * REJECTION_REASON_MAX characters): it goes into the notification, the e-mail and the audit row.
+ */
+export async function moderateListing(options: {
+  runtime: Runtime;
+  admin: Viewer;
+  listingId: string;
+  action: ModerationAction;
+  reason?: string;
+}) {
   const { action } = options;
+  const reason = action === "reject" ? options.reason?.trim() || null : null;
+  if (reason && reason.length > REJECTION_REASON_MAX) {
+    throw new AppError("BAD_REQUEST", VERB[action].failure, `${VERB[action].failure}: ${tooLong("Reason", REJECTION_REASON_MAX)}.`);
+  }
   return withListing(options.runtime, options.admin, options.listingId, action, async (tx, listing) => {
     if (action === "approve" && listing.adminStatus === "pending" && !listing.mandateSigned) {
       throw new AppError(
@@ -107,10 +124,10 @@ export async function moderateListing(options: { runtime: Runtime; admin: Viewer
       entity: "listing",
       entityId: listing.id,
       before: { status: listing.status, adminStatus: listing.adminStatus },
-      after: next,
+      after: reason ? { ...next, reason } : next,
     });
     return { title: listing.title, ...next };
-  });
+  }, reason);
 }
 
 export async function editListing(options: { runtime: Runtime; admin: Viewer; listingId: string; input: AdminEditListingInput }) {

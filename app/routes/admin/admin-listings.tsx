@@ -2,9 +2,11 @@ import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/admin-listings";
 import { useActionToast, type ActionToast } from "#app/components/forms/use-action-toast.ts";
 import { Badge } from "#app/components/ui/badge.tsx";
-import { Button } from "#app/components/ui/button.tsx";
+import { Button, buttonVariants } from "#app/components/ui/button.tsx";
+import { Label } from "#app/components/ui/label.tsx";
+import { Textarea } from "#app/components/ui/textarea.tsx";
 import { ADMIN_FILTERS, findAdminListings, type AdminFilter } from "#app/domain/listing/find-admin-listings.server.ts";
-import { ADMIN_STATUS_LABEL, type ModerationAction } from "#app/domain/listing/listing-state.ts";
+import { ADMIN_STATUS_LABEL, REJECTION_REASON_MAX, type ModerationAction } from "#app/domain/listing/listing-state.ts";
 import { deleteListingAsAdmin, moderateListing } from "#app/domain/listing/moderate-listing.server.ts";
 import { AppError } from "#app/lib/app-error.ts";
 import { categoryLabel, formatAdminDate, formatPrice } from "#app/lib/format.ts";
@@ -13,6 +15,7 @@ import { orError } from "#app/lib/respond.server.ts";
 import { getRuntime } from "#app/lib/runtime.server.ts";
 import { readForm } from "#app/lib/read-form.server.ts";
 import { shortened } from "#app/lib/text-limits.ts";
+import { cn } from "#app/lib/utils.ts";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Listings | Admin Panel" },
@@ -51,7 +54,8 @@ export async function action({ request }: Route.ActionArgs) {
       };
     }
     if (intent === "approve" || intent === "reject" || intent === "mark-sold") {
-      const { title } = await moderateListing({ runtime, admin, listingId, action: intent });
+      const reason = intent === "reject" ? String(form.get("reason") ?? "") : undefined;
+      const { title } = await moderateListing({ runtime, admin, listingId, action: intent, reason });
       return { toast: { ...SUCCESS[intent](title), description: title } as ActionToast };
     }
     throw new AppError("BAD_REQUEST", "Error", "Unknown action.");
@@ -111,9 +115,7 @@ export default function AdminListings({ loaderData, actionData }: Route.Componen
                   <p className="text-sm text-gray-600">
                     {l.sellerName ?? "Seller"} · {l.sellerEmail}
                   </p>
-                  <p className="text-sm text-gray-700">
-                    {shortened(l.description, 150)}
-                  </p>
+                  <p className="text-sm text-gray-700">{shortened(l.description, 150)}</p>
                   <p className="font-bold text-brand-700">
                     {formatPrice(l.price)}{" "}
                     <span className="text-sm font-normal text-gray-500">· {categoryLabel(l.category)}</span>
@@ -128,13 +130,7 @@ export default function AdminListings({ loaderData, actionData }: Route.Componen
                     <p className="text-xs text-amber-900">Approval waits for the seller to sign the mandate.</p>
                   ) : null}
                   {l.actions.includes("reject") ? (
-                    <ActionButton
-                      id={l.id}
-                      intent="reject"
-                      label="Reject"
-                      variant="outline"
-                      busy={navigation.state !== "idle"}
-                    />
+                    <RejectControl id={l.id} title={l.title} busy={navigation.state !== "idle"} />
                   ) : null}
                   {l.actions.includes("mark-sold") ? (
                     <ActionButton
@@ -187,6 +183,37 @@ const ADMIN_FILTER_LABELS: [string, string][] = [
   ["sold", "Sold"],
   ["all", "All"],
 ];
+
+/**
+ * Reject in two steps, so a slip of the mouse does not reject: "Reject" opens a short form (it works
+ * without JavaScript, as a disclosure) with an optional reason for the seller, then "Reject Listing".
+ */
+function RejectControl({ id, title, busy }: { id: string; title: string; busy: boolean }) {
+  const reasonId = `reject-reason-${id}`;
+  return (
+    <details className="group w-full">
+      <summary
+        className={cn(
+          buttonVariants({ variant: "outline", size: "sm" }),
+          "w-full cursor-pointer list-none group-open:bg-gray-100 [&::-webkit-details-marker]:hidden",
+        )}
+      >
+        Reject
+      </summary>
+      <Form method="post" className="mt-2 space-y-2 rounded-md border bg-gray-50 p-2" aria-label={`Reject ${title}`}>
+        <input type="hidden" name="listingId" value={id} />
+        <input type="hidden" name="intent" value="reject" />
+        <Label htmlFor={reasonId} className="text-xs">
+          Reason for the seller (optional)
+        </Label>
+        <Textarea id={reasonId} name="reason" rows={3} maxLength={REJECTION_REASON_MAX} className="text-sm" />
+        <Button type="submit" size="sm" variant="destructive" disabled={busy} className="w-full">
+          Reject Listing
+        </Button>
+      </Form>
+    </details>
+  );
+}
 
 function ActionButton(props: {
   id: string;
