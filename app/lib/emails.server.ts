@@ -63,14 +63,23 @@ export function passwordResetEmail(input: { email: string; name: string; url: st
   });
 }
 
-export function agreementConfirmationEmail(input: { email: string; listingTitle: string; signatureMethod: string }) {
+const SIGNED_HOW: Record<"checkbox" | "uploaded_pdf", string> = {
+  checkbox: "signed electronically",
+  uploaded_pdf: "signed PDF received",
+};
+
+export function agreementConfirmationEmail(input: {
+  email: string;
+  listingTitle: string;
+  signatureMethod: "checkbox" | "uploaded_pdf";
+}) {
   return layout({
     to: input.email,
     subject: `Mandate agreement signed: ${input.listingTitle}`,
     template: "send-agreement-confirmation",
     greeting: "Hello,",
     paragraphs: [
-      `Thank you. Your exclusive sales mandate for "${input.listingTitle}" has been recorded (signature method: ${input.signatureMethod}).`,
+      `Thank you. Your exclusive sales mandate for "${input.listingTitle}" has been recorded (${SIGNED_HOW[input.signatureMethod]}).`,
       "Your listing is now waiting for our team's approval. We will let you know as soon as it is live.",
     ],
   });
@@ -81,6 +90,8 @@ export function agreementPdfEmail(input: {
   listingTitle: string;
   pdf: Uint8Array;
   copy?: { signedBy: string; signatureMethod: string };
+  /** The listing's mandate page, where the seller uploads the signed PDF. */
+  url?: string;
 }) {
   const paragraphs = input.copy
     ? [
@@ -99,6 +110,7 @@ export function agreementPdfEmail(input: {
       template: "send-agreement-pdf",
       greeting: "Hello,",
       paragraphs,
+      action: input.url && !input.copy ? { label: "Upload the signed mandate", url: input.url } : undefined,
     }),
     attachments: [
       {

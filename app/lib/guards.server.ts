@@ -8,15 +8,28 @@ import { getViewer } from "#app/domain/user/get-viewer.server.ts";
 import type { Role, Viewer } from "#app/domain/user/viewer.ts";
 import { redirectWithToast } from "./toast.server.ts";
 
-function signInRedirect(request: Request, to: string) {
+/** better-auth's session cookie, with the `__Secure-` prefix in production. */
+const SESSION_COOKIE = /(?:^|;\s*)((?:__Secure-)?better-auth\.session_token)=/;
+
+async function signInRedirect(request: Request, to: string) {
   const url = new URL(request.url);
   const back = url.pathname + url.search;
-  return redirect(`${to}?redirectTo=${encodeURIComponent(back)}`);
+  const target = `${to}?redirectTo=${encodeURIComponent(back)}`;
+  // A session cookie that no longer signs anyone in: the session ended on the server (signed out
+  // elsewhere, banned, access changed, expired). Say so once, and drop the dead cookie.
+  const stale = SESSION_COOKIE.exec(request.headers.get("cookie") ?? "")?.[1];
+  if (!stale) return redirect(target);
+  const secure = stale.startsWith("__Secure-") ? "; Secure" : "";
+  return redirectWithToast(
+    target,
+    { type: "info", title: "Signed out", description: "Your session has ended. Please sign in again." },
+    { headers: { "Set-Cookie": `${stale}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure}` } },
+  );
 }
 
 export async function requireUser(request: Request, options: { redirectTo?: "/signin" | "/auth" } = {}) {
   const viewer = await getViewer(request);
-  if (!viewer) throw signInRedirect(request, options.redirectTo ?? "/signin");
+  if (!viewer) throw await signInRedirect(request, options.redirectTo ?? "/signin");
   return viewer;
 }
 
@@ -30,7 +43,11 @@ export async function requireRole(request: Request, role: Exclude<Role, "admin">
 export async function requireAdmin(request: Request): Promise<Viewer> {
   const viewer = await requireUser(request);
   if (!viewer.isAdmin) {
-    throw await redirectWithToast("/", { type: "error", title: "Unauthorized", description: "You do not have permission to access this page." });
+    throw await redirectWithToast("/", {
+      type: "error",
+      title: "Unauthorized",
+      description: "You do not have permission to access this page.",
+    });
   }
   return viewer;
 }

@@ -129,6 +129,10 @@ test("the PDF mandate: request it by e-mail, upload it signed", async ({ browser
   expect(adminCopy.text).toContain("Signed by: ");
   expect(adminCopy.text).toContain("Signature Method: uploaded_pdf");
   const mail = await readLatestEmail("seller2@demo.machinery.co.za", new RegExp(`^Mandate to sign: ${title}`));
+  // It links to the page where the signed PDF goes.
+  expect(mail.text).toContain(
+    `Upload the signed mandate: ${new URL(seller.url()).origin}${new URL(seller.url()).pathname}`,
+  );
   const admin = await signedIn(browser, "admin");
   const pdf = await admin.request.get(`/admin/mailbox/${mail.id}/attachments/0`);
   expect(pdf.headers()["content-type"]).toBe("application/pdf");
@@ -151,6 +155,11 @@ test("the PDF mandate: request it by e-mail, upload it signed", async ({ browser
   await seller.getByRole("button", { name: "Submit Signed PDF" }).click();
   await expect(seller).toHaveURL(/\/seller-dashboard$/);
   await expect(seller.getByText("Mandate Agreement Submitted").first()).toBeVisible();
+  const confirmation = await readLatestEmail(
+    "seller2@demo.machinery.co.za",
+    new RegExp(`^Mandate agreement signed: ${title}`),
+  );
+  expect(confirmation.text).toContain("has been recorded (signed PDF received).");
   // The earlier error does not linger next to the success.
   await expect(errorToasts).toHaveCount(0);
   const agreement = seller.getByRole("listitem").filter({ hasText: title });

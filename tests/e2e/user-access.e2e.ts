@@ -34,6 +34,11 @@ test("a ban signs the user out at once and stops sign-in; lifting it lets them b
   // The user's very next request is signed out.
   await gotoReady(user, "/watchlist");
   await expect(user).toHaveURL(/\/signin\?redirectTo=%2Fwatchlist/);
+  await expect(user.getByText("Your session has ended. Please sign in again.").first()).toBeVisible();
+  // Said once: the dead cookie is gone, so the next guarded page just asks to sign in.
+  await gotoReady(user, "/buyer-dashboard");
+  await expect(user).toHaveURL(/\/signin\?redirectTo=%2Fbuyer-dashboard/);
+  await expect(user.getByText("Your session has ended. Please sign in again.")).toHaveCount(0);
   await signInThroughForm(user, email, TEST_PASSWORD);
   await expect(user.getByText("Your account has been suspended.").first()).toBeVisible();
   await expect(user).toHaveURL(/\/signin/);
@@ -44,7 +49,9 @@ test("a ban signs the user out at once and stops sign-in; lifting it lets them b
   await expect(user).toHaveURL(/\/buyer-catalog$/);
 });
 
-test("making a user admin signs them out; they come back to the admin panel; removing it takes it away", async ({ browser }) => {
+test("making a user admin signs them out; they come back to the admin panel; removing it takes it away", async ({
+  browser,
+}) => {
   const email = uniqueEmail("deputy");
   const user = await (await browser.newContext()).newPage();
   await signUpAndConfirm(user, { email, name: "Deputy Dineo" });

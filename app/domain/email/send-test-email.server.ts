@@ -47,7 +47,7 @@ async function buildEmail(
   const listingTitle = TEST_LISTING.title;
   switch (fn) {
     case "send-agreement-confirmation": {
-      const payload = { email: to, agreementType: "mandate", listingTitle, signatureMethod: "checkbox" };
+      const payload = { email: to, agreementType: "mandate", listingTitle, signatureMethod: "checkbox" as const };
       return { payload, email: agreementConfirmationEmail(payload) };
     }
     case "send-agreement-pdf": {

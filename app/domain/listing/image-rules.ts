@@ -21,7 +21,9 @@ export const IMAGE_MESSAGES = {
   type: "Invalid file type. Please use JPEG, PNG, or WebP format.",
   extension: "Invalid file extension. Please use .jpg, .jpeg, .png, or .webp files.",
   tooManyTitle: "Too many images",
-  tooMany: (more: number) => `You can upload a maximum of 5 images. You can add ${more} more right now.`,
+  // With no room left, "You can add 0 more right now." says nothing: the first sentence is enough.
+  tooMany: (more: number) =>
+    more > 0 ? `You can upload a maximum of 5 images. You can add ${more} more right now.` : "You can upload a maximum of 5 images.",
   stillTooLarge: (mb: string) => `Image is still too large after compression (${mb} MB). Please choose a smaller photo.`,
   none: "Please choose one or more images.",
 } as const;

@@ -93,6 +93,7 @@ describe("photo rules", () => {
   it("cuts the excess above 5 and says how many more fit", () => {
     expect(fitImages(3, 4)).toEqual({ accepted: 2, cut: 2, room: 2 });
     expect(IMAGE_MESSAGES.tooMany(2)).toBe("You can upload a maximum of 5 images. You can add 2 more right now.");
+    expect(IMAGE_MESSAGES.tooMany(0)).toBe("You can upload a maximum of 5 images.");
     expect(fitImages(5, 1)).toEqual({ accepted: 0, cut: 1, room: 0 });
   });
   it("recognises Samsung and Android browsers", () => {

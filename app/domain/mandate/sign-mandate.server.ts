@@ -124,7 +124,12 @@ export async function requestMandatePdf(options: { runtime: Runtime; ctx: Ctx; u
         userEmail: ctx.email,
       });
     }
-    sends.push(await runtime.queueEmail(agreementPdfEmail({ email: ctx.email, listingTitle: ctx.listing.title, pdf }), tx));
+    sends.push(await runtime.queueEmail(agreementPdfEmail({
+          email: ctx.email,
+          listingTitle: ctx.listing.title,
+          pdf,
+          url: `${runtime.env.PUBLIC_URL}/seller/mandate/${ctx.listing.id}`,
+        }), tx));
     sends.push(
       await runtime.queueEmail(
         agreementPdfEmail({

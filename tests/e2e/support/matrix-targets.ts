@@ -100,7 +100,9 @@ const publicListingOnce = once(async () => {
 
 const demoListingOfSeller1 = once(async () => {
   const html = await (await send(await seller1Cookie(), "GET", "/seller-dashboard")).text();
-  const id = /href="\/listing\/([0-9a-f-]{36})"/.exec(html)?.[1];
+  // Every row links to its listing (a preview when not public): take a row whose badge says Active.
+  const row = html.split("<tr").find((r) => r.includes(">Active</") && r.includes('href="/listing/'));
+  const id = row && /href="\/listing\/([0-9a-f-]{36})"/.exec(row)?.[1];
   expect(id, "an active demo listing of seller1").toBeTruthy();
   return id!;
 });
