@@ -493,9 +493,12 @@ export const mandateAgreements = pgTable(
   "mandate_agreements",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    listingId: uuid("listing_id")
-      .notNull()
-      .references(() => listings.id, { onDelete: "cascade" }),
+    /**
+     * Null once the listing is deleted: a signed mandate is the record of the agreement (and of the
+     * fee owed if the machine is sold privately within its term), so it outlives the listing. It goes
+     * with the seller's account (user_id cascade), PDF included.
+     */
+    listingId: uuid("listing_id").references(() => listings.id, { onDelete: "set null" }),
     userId: text("user_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),

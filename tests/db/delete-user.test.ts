@@ -213,6 +213,7 @@ let buyer: Viewer;
 let bystander: Viewer; // a buyer with dealings on the seller's listings
 let otherListing: string;
 let sellerListings: string[];
+let goneMandatePdf: string;
 let sellerKyc: string;
 
 beforeAll(async () => {
@@ -250,6 +251,19 @@ beforeAll(async () => {
   // KYC document, approval, notifications, a favourite and a view of someone else's listing, feedback,
   // a contact message, a session, a password-reset token, a hashed e-mail verification row, an invitation.
   const gone = await makeListing(seller, "Seller's old generator");
+  // Its signed mandate outlives it (listing_id set null), PDF included, until the account goes.
+  goneMandatePdf = `private/mandates/${gone}/signed.pdf`;
+  await rt.storage.put(goneMandatePdf, Buffer.from("%PDF-1.4 signed, listing deleted"), "application/pdf");
+  await rt.db.insert(s.mandateAgreements).values({
+    listingId: gone,
+    userId: seller.userId,
+    listingTitle: "Seller's old generator",
+    termsText: "Terms",
+    signatureMethod: "uploaded_pdf",
+    userEmail: seller.email,
+    signedPdfKey: goneMandatePdf,
+    signedAt: new Date(),
+  });
   await deleteOwnListing({ runtime: rt, viewer: seller, listingId: gone });
   const pdfKey = `private/mandates/${l1}/signed.pdf`;
   await rt.storage.put(pdfKey, Buffer.from("%PDF-1.4 signed"), "application/pdf");
@@ -452,6 +466,7 @@ describe("deleting a user", () => {
     for (const id of sellerListings) expect(exists(`public/listings/${id}`)).toBe(true);
     expect(exists(`private/mandates/${sellerListings[0]}/signed.pdf`)).toBe(true);
     expect(exists(sellerKyc)).toBe(true);
+    expect(exists(goneMandatePdf)).toBe(true);
 
     const result = await deleteUser({
       runtime: rt,
@@ -468,6 +483,7 @@ describe("deleting a user", () => {
       expect(exists(`private/mandates/${id}`)).toBe(false);
     }
     expect(exists(sellerKyc)).toBe(false);
+    expect(exists(goneMandatePdf)).toBe(false);
 
     // Others keep their accounts, the other seller's listing and files, and their own rows.
     for (const v of [admin, other, buyer, bystander]) expect(await userExists(v.userId)).toBe(true);

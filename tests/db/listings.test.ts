@@ -343,6 +343,40 @@ describe("ownership", () => {
     expect(await rt.db.select().from(s.listings).where(eq(s.listings.id, listingId))).toHaveLength(0);
     expect(fs.existsSync(path.join(uploads, "public/listings", listingId))).toBe(false);
   });
+
+  it("a deleted listing's signed mandate stays on record, PDF included, for its seller and the admins", async () => {
+    const { listingId } = await createListing({
+      runtime: rt,
+      viewer: sellerA,
+      input: { ...input, title: "Mandate outlives me" },
+      images: [{ name: "a.jpg", bytes: await photo() }],
+    });
+    const pdfKey = `private/mandates/${listingId}/signed.pdf`;
+    await rt.storage.put(pdfKey, Buffer.from("%PDF-1.4 signed"), "application/pdf");
+    const [agreement] = await rt.db
+      .insert(s.mandateAgreements)
+      .values({
+        listingId,
+        userId: sellerA.userId,
+        listingTitle: "Mandate outlives me",
+        termsText: "Terms",
+        signatureMethod: "uploaded_pdf",
+        userEmail: sellerA.email,
+        signedPdfKey: pdfKey,
+        signedAt: new Date(),
+      })
+      .returning();
+    await deleteOwnListing({ runtime: rt, viewer: sellerA, listingId });
+    const [kept] = await rt.db.select().from(s.mandateAgreements).where(eq(s.mandateAgreements.id, agreement!.id));
+    expect(kept).toMatchObject({ listingId: null, listingTitle: "Mandate outlives me", status: "signed" });
+    const { getSignedMandatePdf } = await import("#app/domain/mandate/sign-mandate.server.ts");
+    const pdf = await getSignedMandatePdf({ runtime: rt, viewer: sellerA, agreementId: agreement!.id });
+    expect(Buffer.from(pdf!.bytes).toString()).toBe("%PDF-1.4 signed");
+    expect(await getSignedMandatePdf({ runtime: rt, viewer: sellerB, agreementId: agreement!.id })).toBeNull();
+    const { findSellerDashboard } = await import("#app/domain/listing/find-seller-listings.server.ts");
+    const dashboard = await findSellerDashboard({ db: rt.db, userId: sellerA.userId });
+    expect(dashboard.mandates.map((m) => m.listingTitle)).toContain("Mandate outlives me");
+  });
 });
 
 describe("expiry", () => {

@@ -6,6 +6,7 @@ import { and, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import { listings, listingViews, mandateAgreements, sellers } from "#db/schema.ts";
 import type { DbOrTx } from "#app/lib/db.server.ts";
 import { listingBadge } from "./listing-state.ts";
+import { mandateSignedSql } from "#app/domain/mandate/mandate-signed.server.ts";
 
 export async function findSellerDashboard(options: { db: DbOrTx; userId: string; now?: Date }) {
   const { db, userId } = options;
@@ -21,7 +22,7 @@ export async function findSellerDashboard(options: { db: DbOrTx; userId: string;
       createdOn: listings.createdOn,
       expiresOn: listings.expiresOn,
       views: sql<number>`(select count(*)::int from ${listingViews} where ${listingViews.listingId} = ${listings.id})`,
-      mandateSigned: sql<boolean>`exists (select 1 from ${mandateAgreements} where ${mandateAgreements.listingId} = ${listings.id} and ${mandateAgreements.status} = 'signed')`,
+      mandateSigned: mandateSignedSql,
     })
     .from(listings)
     .innerJoin(sellers, eq(sellers.id, listings.sellerId))

@@ -160,7 +160,6 @@ export async function deleteListingAsAdmin(options: { runtime: Runtime; admin: V
     return { title: listing.title, id: listing.id };
   });
   await options.runtime.storage.deletePrefix(`public/listings/${result.id}`);
-  await options.runtime.storage.deletePrefix(`private/mandates/${result.id}`);
   return result;
 }
 
@@ -186,6 +185,5 @@ export async function deleteOwnListing(options: { runtime: Runtime; viewer: View
     return rows[0]!;
   });
   await runtime.storage.deletePrefix(`public/listings/${deleted.id}`);
-  await runtime.storage.deletePrefix(`private/mandates/${deleted.id}`);
   return deleted;
 }

@@ -13,11 +13,12 @@
  * deleting each other at once cannot leave the marketplace without one.
  */
 import { createHash } from "node:crypto";
-import { asc, eq, inArray, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
 import {
   adminAccess,
   listingViews,
   listings,
+  mandateAgreements,
   pendingInvitations,
   profiles,
   sellers,
@@ -97,6 +98,12 @@ export async function deleteUser(options: {
       .from(sellers)
       .where(eq(sellers.userId, target.id));
 
+    // Signed mandate PDFs, also of listings deleted earlier (their mandates outlive them; the files go now).
+    const mandatePdfs = await tx
+      .select({ key: mandateAgreements.signedPdfKey })
+      .from(mandateAgreements)
+      .where(and(eq(mandateAgreements.userId, target.id), isNotNull(mandateAgreements.signedPdfKey)));
+
     const email = target.email.toLowerCase();
     // Not tied to the user row by a foreign key:
     await tx.delete(listingViews).where(eq(listingViews.viewerKey, target.id));
@@ -129,6 +136,7 @@ export async function deleteUser(options: {
       email: target.email,
       listingIds: owned.map((l) => l.id),
       kycKey: seller?.kyc && /^(public|private)\//.test(seller.kyc) ? seller.kyc : null,
+      mandateKeys: mandatePdfs.map((m) => m.key!),
     };
   });
 
@@ -136,6 +144,7 @@ export async function deleteUser(options: {
   const removals = [
     ...deleted.listingIds.flatMap(listingStoragePrefixes).map((prefix) => runtime.storage.deletePrefix(prefix)),
     ...(deleted.kycKey ? [runtime.storage.delete(deleted.kycKey)] : []),
+    ...deleted.mandateKeys.map((key) => runtime.storage.delete(key)),
   ];
   const results = await Promise.allSettled(removals);
   const failed = results.filter((r) => r.status === "rejected");
