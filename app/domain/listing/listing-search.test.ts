@@ -30,6 +30,13 @@ describe("catalog search parameters", () => {
     expect(parse("category=spaceships&minPrice=-5&sort=random&province=Atlantis&q=crane")).toEqual({ q: "crane", sort: "newest" });
   });
 
+  it("reads a minimum price above the maximum as the range meant, both ways round", () => {
+    expect(parse("minPrice=500000&maxPrice=100000")).toMatchObject({ minPrice: 100000, maxPrice: 500000 });
+    expect(parse("minPrice=100000&maxPrice=500000")).toMatchObject({ minPrice: 100000, maxPrice: 500000 });
+    expect(parse("minPrice=7000&maxPrice=7000")).toMatchObject({ minPrice: 7000, maxPrice: 7000 });
+    expect(parse("minPrice=900&maxPrice=-1")).toEqual({ minPrice: 900, sort: "newest" });
+  });
+
   it("cuts an over-long search to the field's 100 characters instead of dropping it", () => {
     expect(parse(`q=${"crane ".repeat(40)}`).q).toBe("crane ".repeat(17).slice(0, 100).trim());
     expect(parse(`q=${"x".repeat(500)}`).q).toHaveLength(100);

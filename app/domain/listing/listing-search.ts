@@ -37,9 +37,16 @@ export function parseListingSearch(params: URLSearchParams): ListingSearch {
     if (v !== null) raw[key] = v;
   }
   const result = ListingSearchSchema.safeParse(raw);
-  if (result.success) return result.data;
+  if (result.success) return orderedPrices(result.data);
   // Drop the offending fields one by one.
   const cleaned = { ...raw };
   for (const issue of result.error.issues) delete cleaned[String(issue.path[0])];
-  return ListingSearchSchema.parse(cleaned);
+  return orderedPrices(ListingSearchSchema.parse(cleaned));
+}
+
+/** A minimum above the maximum is read as the range the user meant (R 500 000 – R 100 000 → R 100 000 – R 500 000), not as "nothing matches". */
+function orderedPrices(search: ListingSearch): ListingSearch {
+  const { minPrice, maxPrice } = search;
+  if (minPrice === undefined || maxPrice === undefined || minPrice <= maxPrice) return search;
+  return { ...search, minPrice: maxPrice, maxPrice: minPrice };
 }
