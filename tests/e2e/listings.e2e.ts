@@ -21,7 +21,7 @@ async function fillListing(page: Page, title: string) {
 }
 
 test("seller lists a machine, signs the mandate, admin approves, it goes public", async ({ browser }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const title = `Volvo EC220 Excavator ${Date.now().toString(36)}`;
   const seller = await signedIn(browser, "otherSeller");
   await expect(seller).toHaveURL(/\/seller-dashboard$/);
@@ -87,15 +87,17 @@ test("seller lists a machine, signs the mandate, admin approves, it goes public"
   await card.getByRole("button", { name: "Approve" }).click();
   await expect(admin.getByText("Listing approved successfully.").first()).toBeVisible();
   await expect(admin.getByRole("listitem", { name: title })).toHaveCount(0);
-  // The audit log records who approved it.
+  // The audit log records who approved it, and what changed, in words.
   await gotoReady(admin, "/admin/audit");
-  await expect(
-    admin
-      .getByRole("row")
-      .filter({ hasText: "listing.approve" })
-      .filter({ hasText: "admin@demo.machinery.co.za" })
-      .first(),
-  ).toBeVisible();
+  const approval = admin
+    .getByRole("row")
+    .filter({ hasText: "listing.approve" })
+    .filter({ hasText: "admin@demo.machinery.co.za" })
+    .first();
+  await expect(approval).toBeVisible();
+  await expect(approval.getByRole("listitem").filter({ hasText: /^admin status:/ })).toHaveText(
+    /^admin status: pending\s*→?\s*changed to\s+approved$/,
+  );
 
   // The seller is told by e-mail, and the listing is now active and public.
   const mail = await readLatestEmail("seller2@demo.machinery.co.za", new RegExp(`approved: ${title}`));
@@ -112,7 +114,7 @@ test("seller lists a machine, signs the mandate, admin approves, it goes public"
 });
 
 test("the PDF mandate: request it by e-mail, upload it signed", async ({ browser }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const title = `Bell B25E Dump Truck ${Date.now().toString(36)}`;
   const seller = await signedIn(browser, "otherSeller");
   await gotoReady(seller, "/seller/create");
@@ -176,7 +178,7 @@ test("the PDF mandate: request it by e-mail, upload it signed", async ({ browser
 test("the seller sees which listing still needs its mandate and previews any own listing; nobody else can", async ({
   browser,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const title = `Hitachi ZX200 Preview ${Date.now().toString(36)}`;
   const { seller: sellerApi, listingId } = await createPendingListing({
     title,
@@ -223,7 +225,7 @@ test("the seller sees which listing still needs its mandate and previews any own
 });
 
 test("the admin rejects in two steps with a reason, and the seller reads it", async ({ browser }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const title = `Terex TA300 Reject ${Date.now().toString(36)}`;
   await createPendingListing({ title, description: "Articulated dump truck." });
   const admin = await signedIn(browser, "admin");

@@ -1,6 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import { auditEvents, user } from "#db/schema.ts";
 import type { DbOrTx } from "#app/lib/db.server.ts";
+import { auditChanges } from "./audit-changes.ts";
 
 export const AUDIT_PAGE_SIZE = 50;
 
@@ -26,6 +27,6 @@ export async function findAuditEvents(options: { db: DbOrTx; page: number }) {
   return {
     page,
     hasNext: rows.length > AUDIT_PAGE_SIZE,
-    events: rows.slice(0, AUDIT_PAGE_SIZE).map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), data: JSON.stringify(r.data ?? null) })),
+    events: rows.slice(0, AUDIT_PAGE_SIZE).map(({ data, ...r }) => ({ ...r, createdAt: r.createdAt.toISOString(), changes: auditChanges(data) })),
   };
 }

@@ -25,7 +25,8 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
       {events.length === 0 ? (
         <p className="mt-10 text-center text-gray-500">Nothing recorded yet.</p>
       ) : (
-        <div className="mt-4 overflow-x-auto rounded-lg border bg-white">
+        <div className="relative mt-4 overflow-x-auto rounded-lg border bg-white">
+          {/* relative: the absolutely placed sr-only " changed to " must stay inside this scrolling box, or it widens the page at 360 px */}
           <table className="w-full text-left text-sm">
             <thead className="border-b bg-gray-50 text-gray-600">
               <tr>
@@ -46,7 +47,25 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
                     {e.entity} {e.entityId}
                   </td>
                   <td className="max-w-md p-2">
-                    <code className="block whitespace-pre-wrap break-all text-xs text-gray-700">{e.data}</code>
+                    {e.changes.length === 0 ? (
+                      <span className="text-gray-500">—</span>
+                    ) : (
+                      <ul className="space-y-0.5 text-xs text-gray-700">
+                        {e.changes.map((c) => (
+                          <li key={c.field} className="break-words [overflow-wrap:anywhere]">
+                            <span className="font-medium text-gray-900">{c.field}:</span>{" "}
+                            {c.kind === "changed" ? (
+                              <>
+                                {c.before} <span aria-hidden="true">→</span>
+                                <span className="sr-only"> changed to </span> {c.after}
+                              </>
+                            ) : (
+                              c.value
+                            )}
+                          </li>
+                        ))}
+                      </ul>
+                    )}
                   </td>
                 </tr>
               ))}
