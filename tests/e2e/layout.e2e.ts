@@ -56,7 +56,7 @@ async function check(page: Page, label: string, paths: string[]) {
 }
 
 test("visitor pages fit 360 px and 1280 px", async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await gotoReady(page, "/equipment");
   // A visitor's "View Details" goes through sign-in; the listing page itself is public.
   const details = (await page.getByRole("link", { name: "View Details" }).first().getAttribute("href")) ?? "";
@@ -74,7 +74,7 @@ test("visitor pages fit 360 px and 1280 px", async ({ page }) => {
 });
 
 test("buyer pages fit 360 px and 1280 px", async ({ browser }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const page = await signedIn(browser, "buyer");
   const listing = await firstListingPath(page, "/buyer-catalog");
   await check(page, "buyer", [
@@ -114,13 +114,13 @@ test("the floating Go back to Home button is a small round icon on a phone and l
 });
 
 test("seller pages fit 360 px and 1280 px", async ({ browser }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const page = await signedIn(browser, "seller");
   await check(page, "seller", ["/seller-dashboard", "/seller/create", "/notifications"]);
 });
 
 test("admin pages fit 360 px and 1280 px", async ({ browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const page = await signedIn(browser, "admin");
   await check(page, "admin", ADMIN_PAGES);
 });
@@ -128,7 +128,7 @@ test("admin pages fit 360 px and 1280 px", async ({ browser }) => {
 test("a very long word in a title, description, message or reason wraps instead of widening any page", async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const stamp = Date.now().toString(36);
   const word = (n: number) => `Loooong${stamp}${"o".repeat(n)}`;
   const listingId = await publishListing({
@@ -156,7 +156,8 @@ test("a very long word in a title, description, message or reason wraps instead 
   const buyer = await signedIn(browser, "buyer");
   await check(buyer, "long-buyer", [`/buyer-catalog?q=${stamp}`, `/listing/${listingId}`]);
   await check(seller, "long-seller", ["/seller-dashboard"]);
-  await check(admin, "long-admin", ["/admin?status=all", "/notifications", `/admin/users/${banned.userId}`]);
+  // The audit log shows the ban and its reason.
+  await check(admin, "long-admin", ["/admin?status=all", "/notifications", `/admin/users/${banned.userId}`, "/admin/audit"]);
 });
 
 test("admin listing photos keep their 4:3 shape beside a tall card", async ({ browser }) => {
