@@ -142,6 +142,23 @@ describe(`invitations (${dbLabel})`, () => {
     const second = await invite({ email, role: "buyer" });
     expect((await getInvitation({ db: rt.db, token: first.token }))!.state).toBe("expired");
     expect((await getInvitation({ db: rt.db, token: second.token }))!.state).toBe("pending");
+    // The admin list says why the first stopped working.
+    const listed = await findInvitations({ db: rt.db });
+    expect(listed.find((i) => i.id === first.id)?.state).toBe("replaced");
+    expect(listed.find((i) => i.id === second.id)?.state).toBe("pending");
+  });
+
+  it("an invitation that ran out before a new one was sent stays Expired, not Replaced", async () => {
+    const email = unique("late");
+    const first = await invite({ email });
+    await rt.db
+      .update(pendingInvitations)
+      .set({ expiresAt: sql`now() - interval '1 day'`, createdAt: sql`now() - interval '8 days'` })
+      .where(eq(pendingInvitations.id, first.id));
+    const second = await invite({ email });
+    const listed = await findInvitations({ db: rt.db });
+    expect(listed.find((i) => i.id === first.id)?.state).toBe("expired");
+    expect(listed.find((i) => i.id === second.id)?.state).toBe("pending");
   });
 
   it("looks tokens up by hash; unknown or malformed tokens find nothing", async () => {

@@ -24,6 +24,13 @@ describe("invitation state (spec §4: valid only while unused and not expired)",
     expect(isInvitationUsable({ used: true, expiresAt: at(DAY) }, now)).toBe(false);
   });
 
+  it("is replaced once a newer invitation to the address took its place; used still wins", () => {
+    expect(invitationState({ used: false, expiresAt: at(-1), replaced: true }, now)).toBe("replaced");
+    expect(invitationState({ used: false, expiresAt: at(DAY), replaced: true }, now)).toBe("replaced");
+    expect(invitationState({ used: true, expiresAt: at(-1), replaced: true }, now)).toBe("used");
+    expect(isInvitationUsable({ used: false, expiresAt: at(DAY), replaced: true }, now)).toBe(false);
+  });
+
   it("reads dates that arrive as strings (serialized loader data)", () => {
     expect(invitationState({ used: false, expiresAt: at(DAY).toISOString() }, now)).toBe("pending");
     expect(invitationState({ used: false, expiresAt: at(-DAY).toISOString() }, now)).toBe("expired");
@@ -40,5 +47,6 @@ describe("invitation state (spec §4: valid only while unused and not expired)",
     expect(invitationStateLabel("pending")).toBe("Pending");
     expect(invitationStateLabel("used")).toBe("Used");
     expect(invitationStateLabel("expired")).toBe("Expired");
+    expect(invitationStateLabel("replaced")).toBe("Replaced");
   });
 });
