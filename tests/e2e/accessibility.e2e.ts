@@ -30,7 +30,7 @@ async function audit(page: Page, paths: string[]) {
 const PUBLIC = ["/", "/equipment", "/catalog", "/parts", "/signin", "/signup", "/contact", "/reset-password?token=x", "/no-such-page"];
 
 test("visitor pages have no WCAG 2.2 AA violations", async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const found = await audit(page, PUBLIC);
   // A form showing its errors.
   await gotoReady(page, "/signup");
@@ -41,7 +41,7 @@ test("visitor pages have no WCAG 2.2 AA violations", async ({ page }) => {
 });
 
 test("buyer pages have no WCAG 2.2 AA violations", async ({ browser }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const page = await signedIn(browser, "buyer");
   const listing = await firstListingPath(page);
   const found = await audit(page, ["/buyer-catalog", listing, "/watchlist", "/buyer-dashboard", "/buyer-dashboard?tab=viewing", "/buyer-dashboard?tab=quote", "/feedback", "/contact", "/notifications"]);
@@ -53,7 +53,7 @@ test("buyer pages have no WCAG 2.2 AA violations", async ({ browser }) => {
 });
 
 test("seller pages have no WCAG 2.2 AA violations", async ({ browser }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const page = await signedIn(browser, "seller");
   const found = await audit(page, ["/seller-dashboard", "/seller/create", "/notifications", "/feedback"]);
   await gotoReady(page, "/seller-dashboard");
@@ -71,7 +71,7 @@ test("seller pages have no WCAG 2.2 AA violations", async ({ browser }) => {
 });
 
 test("admin pages have no WCAG 2.2 AA violations", async ({ browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const page = await signedIn(browser, "admin");
   // At least one e-mail in the dev mailbox to look at.
   const sent = await page.request.post("/email-test", {

@@ -69,7 +69,7 @@ test("a visitor's contact message reaches Contact Messages and the admin marks i
 });
 
 test("the demo buyer's offer: the admin marks it Contacted and the buyer is told", async ({ page, browser }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const buyer = demoUser("buyer");
   await signInThroughForm(page, buyer.email, buyer.password);
   await expect(page).toHaveURL(/\/buyer-catalog$/);
@@ -115,7 +115,7 @@ test("the demo buyer's offer: the admin marks it Contacted and the buyer is told
 });
 
 test("the admin tests the three e-mail functions on /email-test; the PDF lands in the dev mailbox", async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const a = demoUser("admin");
   await signInThroughForm(page, a.email, a.password);
   await expect(page).toHaveURL(/\/admin$/);

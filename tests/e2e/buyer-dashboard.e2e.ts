@@ -34,7 +34,7 @@ async function openDashboardAsBuyer(page: Page) {
 const requestRows = (page: Page) => page.getByRole("table").getByRole("row");
 
 test("the demo buyer makes an offer, a viewing request and a quote request and sees each in Your requests", async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await openDashboardAsBuyer(page);
   await expect(page.getByRole("navigation", { name: "Request type" }).getByRole("link", { name: "Make Offer" })).toHaveAttribute(
     "aria-current",

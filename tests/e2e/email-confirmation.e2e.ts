@@ -53,7 +53,7 @@ test("the confirmed page moves on by itself, but never after the user has gone e
   const plain = await noJs.newPage();
   await plain.goto(link);
   await expect(plain.getByText("Email Confirmed!")).toBeVisible();
-  await expect(plain).toHaveURL(/\/seller-dashboard$/, { timeout: 10_000 });
+  await expect(plain).toHaveURL(/\/seller-dashboard$/, { timeout: 20_000 });
   await noJs.close();
 
   // With JavaScript: Continue, then somewhere else; the pause that would have forwarded passes and nothing happens.
@@ -74,5 +74,5 @@ test("/auth/callback without a token says Invalid Link and moves on to sign in",
   await gotoReady(page, "/auth/callback");
   await expect(page.getByText("Invalid Link")).toBeVisible();
   await expect(page.getByText("This confirmation link is invalid or has expired.")).toBeVisible();
-  await expect(page).toHaveURL(/\/signin$/, { timeout: 10_000 });
+  await expect(page).toHaveURL(/\/signin$/, { timeout: 20_000 });
 });

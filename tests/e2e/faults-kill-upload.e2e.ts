@@ -27,7 +27,7 @@ const folders = () => (fs.existsSync(PHOTOS) ? fs.readdirSync(PHOTOS) : []);
 
 test("killed mid-upload: after a restart no photo folder lacks its listing and no listing lacks its photos", async () => {
   test.skip(!serverUrl, "needs TEST_POSTGRES_URL (a PostgreSQL server); CI provides one");
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   fs.rmSync(DATA_DIR, { recursive: true, force: true });
   const database = await createThrowawayDatabase({ prefix: "mm_e2e" });
   const db = new pg.Client({ connectionString: database.url });

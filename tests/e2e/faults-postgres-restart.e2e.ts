@@ -59,7 +59,7 @@ async function timed(url: string, init?: RequestInit) {
 
 test("the database restarting under load: fast 503s while it is away, full service after, no crash", async () => {
   test.skip(!serverUrl, "needs TEST_POSTGRES_URL (a PostgreSQL server); CI provides one");
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   const database = await createThrowawayDatabase({ prefix: "mm_e2e" });
   const direct = new URL(database.url);
   const proxy = tcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) });

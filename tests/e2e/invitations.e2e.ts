@@ -115,7 +115,7 @@ test("an invite link with token_hash and type=invite is verified, then /complete
   await gotoReady(p, `/signup?token_hash=${token}&type=invite`);
   await expect(p.getByRole("heading", { name: "Invitation Verified!" })).toBeVisible();
   // Moves on by itself after 2 s.
-  await expect(p).toHaveURL(/\/complete-signup\?invitation=/, { timeout: 10_000 });
+  await expect(p).toHaveURL(/\/complete-signup\?invitation=/, { timeout: 20_000 });
   await expect(p.getByRole("heading", { name: "Complete Your Invitation" })).toBeVisible();
   await expect(p.getByLabel("Email *")).toHaveValue(email);
   await expect(p.getByLabel("Account Type *")).toHaveValue("Buyer");

@@ -13,7 +13,7 @@ const serverUrl = process.env.TEST_POSTGRES_URL;
 
 test("a notification written through instance A arrives live on a page served by instance B", async ({ browser }) => {
   test.skip(!serverUrl, "needs TEST_POSTGRES_URL (a PostgreSQL server); CI provides one");
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   const database = await createThrowawayDatabase({ prefix: "mm_e2e" });
   let a: AppServer | undefined;
   let b: AppServer | undefined;

@@ -46,7 +46,7 @@ function matches(actual: Outcome | string, expected: Outcome) {
 
 for (const persona of PERSONAS) {
   test(`permission matrix as ${persona}`, async () => {
-    test.setTimeout(240_000);
+    test.setTimeout(480_000);
     const own = await sessionFor(persona);
     const targets = new MatrixTargets();
     for (const row of PERMISSION_MATRIX) {

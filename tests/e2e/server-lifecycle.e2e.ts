@@ -37,7 +37,7 @@ async function waitUntilUp(url: string, child: ChildProcess) {
 }
 
 test("SIGTERM closes everything and exits 0; a second process on the same folder is refused", async () => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "mm-lifecycle-"));
   const port = "4191";
   const first = startServer({ PORT: port, HOST: "127.0.0.1", DATA_DIR: dataDir, PUBLIC_URL: `http://localhost:${port}` });

@@ -42,7 +42,7 @@ async function expectInert(page: Page, path: string, visibleText: string | RegEx
 test("script and javascript: payloads in a listing, a message and a name stay inert text on every page", async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   // The seller lists a machine with payloads everywhere and signs the mandate; the admin approves it.
   const listingId = await publishListing({ title: TITLE, description: DESCRIPTION, location: LOCATION });
 
