@@ -29,6 +29,11 @@ async function tabTo(page: Page, name: string | RegExp, max = 60) {
   const seen: string[] = [];
   for (let i = 0; i < max; i++) {
     await page.keyboard.press("Tab");
+    // When the header's Menu placeholder is replaced by the real (Radix) trigger, that trigger takes
+    // the focus, and for an instant the focus sits on <body>: give it that instant (as header-menu.e2e.ts does).
+    await page
+      .waitForFunction(() => document.activeElement !== document.body, null, { timeout: 3_000 })
+      .catch(() => undefined);
     const f = await focused(page);
     seen.push(f.name);
     expect(f.visible, `focus is visible on "${f.name}"`).toBe(true);
@@ -57,10 +62,12 @@ test("sign up with the keyboard only", async ({ page }) => {
 });
 
 test("create a listing and sign its mandate with the keyboard only", async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const seller = demoUser("seller");
   await signInThroughForm(page, seller.email, seller.password);
   await expect(page).toHaveURL(/\/seller-dashboard$/);
+  // Tab once the dashboard is on screen and hydrated (a slow browser may still be showing the sign-in page).
+  await expect(page.getByRole("link", { name: "Create Listing" }).first()).toBeVisible();
   await page.locator("html[data-hydrated]").waitFor();
   const title = `Keyboard Генератор ${Date.now().toString(36)}`;
 
@@ -112,6 +119,8 @@ test("make an offer with the keyboard only", async ({ page }) => {
   await tabTo(page, "Make an Offer");
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/buyer-dashboard\?tab=offer&listing=/);
+  // Tab once the offer form is on screen and hydrated (a slow browser may still be showing the listing).
+  await expect(page.getByLabel("Offer Amount (R)")).toBeVisible();
   await page.locator("html[data-hydrated]").waitFor();
   await tabTo(page, "Offer Amount (R)");
   await page.keyboard.type("432100");
