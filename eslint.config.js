@@ -18,7 +18,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ["server.js", "scripts/**", "tests/**", "bench/**"],
+    files: ["server.js", "server/**", "scripts/**", "tests/**", "bench/**"],
     languageOptions: { globals: { process: "readonly", console: "readonly", setTimeout: "readonly", URL: "readonly" } },
     rules: { "no-console": "off" },
   },

@@ -7,6 +7,7 @@ import process from "node:process";
 import compression from "compression";
 import express from "express";
 import { createRequestHandler } from "@react-router/express";
+import { drainOnce } from "./server/drain-once.js";
 
 const dev = process.argv.includes("--dev");
 const port = Number(process.env.PORT ?? 3000);
@@ -21,6 +22,7 @@ app.use(
     filter: (req, res) => !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") && compression.filter(req, res),
   }),
 );
+app.use(drainOnce);
 
 /** What loaders and actions get besides the request: the client's address (spec: mandate IP). */
 const getLoadContext = (req, res) =>
