@@ -35,7 +35,14 @@ export async function requireUser(request: Request, options: { redirectTo?: "/si
 
 export async function requireRole(request: Request, role: Exclude<Role, "admin">): Promise<Viewer> {
   const viewer = await requireUser(request);
-  if (viewer.role !== role) throw redirect("/");
+  // Spec §4: a role mismatch goes to /. Say why, or a buyer's "Start Selling Equipment" seems to do nothing.
+  if (viewer.role !== role) {
+    throw await redirectWithToast("/", {
+      type: "error",
+      title: "Not Available",
+      description: `This page is for ${role} accounts.`,
+    });
+  }
   return viewer;
 }
 
