@@ -371,7 +371,8 @@ function MakeRequest({ loaderData, actionData }: { loaderData: DashboardData; ac
   const linkFor = (value: RequestType) => `?tab=${value}`;
   return (
     <>
-      <nav aria-label="Request type" className="flex max-w-full items-center gap-1 overflow-x-auto rounded-lg bg-gray-100 p-1 text-gray-600 sm:inline-flex">
+      {/* Three equal columns on a phone (a label may take two lines), so no tab is cut off. */}
+      <nav aria-label="Request type" className="grid grid-cols-3 gap-1 rounded-lg bg-gray-100 p-1 text-gray-600 sm:inline-flex sm:items-center">
         {TABS.map((t) => (
           <Link
             key={t.value}
@@ -379,7 +380,7 @@ function MakeRequest({ loaderData, actionData }: { loaderData: DashboardData; ac
             preventScrollReset
             replace
             aria-current={tab === t.value ? "page" : undefined}
-            className="inline-flex min-h-9 shrink-0 items-center justify-center whitespace-nowrap rounded-md px-2 py-1.5 text-sm font-medium transition-colors sm:px-3 hover:text-gray-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 aria-[current=page]:bg-white aria-[current=page]:text-brand-700 aria-[current=page]:shadow-sm"
+            className="inline-flex min-h-9 items-center justify-center rounded-md px-2 py-1.5 text-center text-sm font-medium leading-tight sm:whitespace-nowrap transition-colors sm:px-3 hover:text-gray-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 aria-[current=page]:bg-white aria-[current=page]:text-brand-700 aria-[current=page]:shadow-sm"
           >
             {t.label}
           </Link>
