@@ -87,17 +87,36 @@ test("buyer pages fit 360 px and 1280 px", async ({ browser }) => {
   ]);
 });
 
-test("the buyer dashboard's request tabs stay on one line on a phone", async ({ browser }) => {
+test("the buyer dashboard's request tabs stay on one line on a phone, none cut off", async ({ browser }) => {
   const page = await signedIn(browser, "buyer");
   await page.setViewportSize({ width: 360, height: 800 });
   await gotoReady(page, "/buyer-dashboard");
-  const tabs = page.getByRole("navigation", { name: "Request type" }).getByRole("link");
+  const strip = page.getByRole("navigation", { name: "Request type" });
+  const tabs = strip.getByRole("link");
   const tops = await tabs.evaluateAll((links) => links.map((l) => Math.round(l.getBoundingClientRect().top)));
   expect(tops).toHaveLength(3);
   expect(new Set(tops).size).toBe(1);
-  // All three in view, "Get Quote" included, without scrolling the strip.
+  // All three whole inside the strip, "Get Quote" included, without scrolling it.
+  const box = (await strip.boundingBox())!;
   const rights = await tabs.evaluateAll((links) => links.map((l) => l.getBoundingClientRect().right));
-  expect(Math.max(...rights)).toBeLessThanOrEqual(360);
+  expect(Math.max(...rights)).toBeLessThanOrEqual(box.x + box.width);
+  expect(await strip.evaluate((n) => n.scrollWidth - n.clientWidth)).toBe(0);
+  for (const name of ["Make Offer", "Request Viewing", "Get Quote"]) {
+    const tab = strip.getByRole("link", { name });
+    expect(await tab.evaluate((n) => n.scrollWidth - n.clientWidth), name).toBeLessThanOrEqual(0);
+  }
+});
+
+test("the floating Go back to Home button steps aside while a field is being typed in", async ({ browser }) => {
+  const page = await signedIn(browser, "buyer");
+  await page.setViewportSize({ width: 360, height: 800 });
+  await gotoReady(page, "/buyer-dashboard");
+  const home = page.getByRole("link", { name: "Go back to Home" });
+  await expect(home).toBeVisible();
+  await page.getByLabel("Offer Amount (R)").fill("250000");
+  await expect(home).toBeHidden();
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await expect(home).toBeVisible();
 });
 
 test("the floating Go back to Home button is a small round icon on a phone and labelled on a laptop", async ({
