@@ -7,7 +7,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import * as s from "#db/schema.ts";
 import { createUserRequest } from "#app/domain/request/create-user-request.server.ts";
 import { createPurchaseRequest } from "#app/domain/transaction/create-purchase-request.server.ts";
@@ -204,12 +204,30 @@ describe("creating requests", () => {
     expect(notes[0]!.message).toContain(formatPreferredDate(day));
   });
 
-  it("accepts today, in South African time", async () => {
+  it("accepts a later day's slot with its listing", async () => {
     await createUserRequest({
       db: rt.db,
       viewer: buyer,
-      input: { requestType: "viewing", listingId: publicListing, preferredDate: todayInJohannesburg(), preferredTime: "17:00" },
+      input: { requestType: "viewing", listingId: publicListing, preferredDate: dayFromToday(1), preferredTime: "09:00" },
     });
+  });
+
+  it("refuses one of today's slots that has begun, in South African time, and stores nothing", async () => {
+    const before = { requests: await requestCount(), notes: await notificationCount() };
+    // 14:47 in Johannesburg on 14 June 2030 (only the JavaScript clock; the request is refused before any write).
+    vi.useFakeTimers({ now: new Date("2030-06-14T12:47:00Z"), toFake: ["Date"] });
+    try {
+      expect(todayInJohannesburg()).toBe("2030-06-14");
+      const error = await refusal(
+        createUserRequest({ db: rt.db, viewer: buyer, input: { requestType: "viewing", preferredDate: "2030-06-14", preferredTime: "14:00" } }),
+      );
+      expect(error.status).toBe(400);
+      expect(error.message).toBe("That time has already passed today. Please choose a later time or another day.");
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(await requestCount()).toBe(before.requests);
+    expect(await notificationCount()).toBe(before.notes);
   });
 
   it("stores a quote request with its type and details", async () => {

@@ -6,6 +6,7 @@ import {
   QUOTE_TYPE_LABELS,
   QuoteRequestSchema,
   REQUEST_TITLES,
+  timeInJohannesburg,
   todayInJohannesburg,
   UserRequestSchema,
   VIEWING_TIMES,
@@ -49,9 +50,22 @@ describe("request viewing", () => {
   it("offers hourly slots 09:00 to 17:00", () => {
     expect(VIEWING_TIMES).toEqual(["09:00", "10:00", "11:00", "12:00", "13:00", "14:00", "15:00", "16:00", "17:00"]);
   });
-  it("accepts today (South African time) and a slot", () => {
-    const today = todayInJohannesburg();
-    expect(ViewingRequestSchema.safeParse({ preferredDate: today, preferredTime: "09:00" }).success).toBe(true);
+  it("accepts today (South African time) and a slot still to come", () => {
+    vi.useFakeTimers({ now: new Date("2030-06-14T06:30:00Z"), toFake: ["Date"] }); // 08:30 in Johannesburg
+    expect(timeInJohannesburg()).toBe("08:30");
+    expect(ViewingRequestSchema.safeParse({ preferredDate: "2030-06-14", preferredTime: "09:00" }).success).toBe(true);
+  });
+  it("refuses today's slots that have already begun, on its own and as a request of any type", () => {
+    vi.useFakeTimers({ now: new Date("2030-06-14T12:47:00Z"), toFake: ["Date"] }); // 14:47 in Johannesburg
+    for (const preferredTime of ["09:00", "14:00"]) {
+      const message = first(ViewingRequestSchema.safeParse({ preferredDate: "2030-06-14", preferredTime }));
+      expect(message).toBe("That time has already passed today. Please choose a later time or another day.");
+      expect(REQUEST_TITLES[message!]).toBe("Invalid Time");
+      expect(UserRequestSchema.safeParse({ requestType: "viewing", preferredDate: "2030-06-14", preferredTime }).success).toBe(false);
+    }
+    expect(ViewingRequestSchema.safeParse({ preferredDate: "2030-06-14", preferredTime: "15:00" }).success).toBe(true);
+    expect(ViewingRequestSchema.safeParse({ preferredDate: "2030-06-15", preferredTime: "09:00" }).success).toBe(true);
+    expect(UserRequestSchema.safeParse({ requestType: "viewing", preferredDate: "2030-06-14", preferredTime: "15:00" }).success).toBe(true);
   });
   it.each([
     [{ preferredDate: "", preferredTime: "10:00" }],

@@ -34,6 +34,7 @@ export const REQUEST_MESSAGES = {
   offerTooLarge: "Offer amount is too large.",
   dateTimeRequired: "Please select both a preferred date and time.",
   pastDate: "Please choose today or a later date.",
+  pastTime: "That time has already passed today. Please choose a later time or another day.",
   invalidTime: "Please choose a viewing time between 09:00 and 17:00.",
   quoteTypeRequired: "Please choose what the quote is for.",
   detailsRequired: "Please provide details for your quote request.",
@@ -51,6 +52,7 @@ export const REQUEST_TITLES: Record<string, string> = {
   [REQUEST_MESSAGES.dateTimeRequired]: "Date and Time Required",
   [REQUEST_MESSAGES.pastDate]: "Invalid Date",
   [REQUEST_MESSAGES.invalidTime]: "Invalid Time",
+  [REQUEST_MESSAGES.pastTime]: "Invalid Time",
   [REQUEST_MESSAGES.quoteTypeRequired]: "Quote Type Required",
   [REQUEST_MESSAGES.detailsRequired]: "Details Required",
   [REQUEST_MESSAGES.invalidListing]: "Invalid Listing",
@@ -73,6 +75,18 @@ export function todayInJohannesburg(now: Date = new Date()) {
   }).formatToParts(now);
   const part = (type: string) => parts.find((p) => p.type === type)!.value;
   return `${part("year")}-${part("month")}-${part("day")}`;
+}
+
+/** The time of day (HH:MM, 24-hour) in South Africa. */
+export function timeInJohannesburg(now: Date = new Date()) {
+  const parts = new Intl.DateTimeFormat("en-GB", {
+    timeZone: TIME_ZONE,
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).formatToParts(now);
+  const part = (type: string) => parts.find((p) => p.type === type)!.value;
+  return `${part("hour")}:${part("minute")}`;
 }
 
 /** A real calendar day written YYYY-MM-DD (refuses 2025-02-30). */
@@ -128,12 +142,17 @@ export const OfferRequestSchema = z.object({
   message: optionalMessage,
 });
 
-export const ViewingRequestSchema = z.object({
-  listingId,
-  preferredDate,
-  preferredTime,
-  message: optionalMessage,
-});
+const viewingFields = { listingId, preferredDate, preferredTime, message: optionalMessage };
+
+/** Spec §5 "past dates not selectable": today's slots that have begun are past too (South African time). */
+function slotNotPast(v: { preferredDate: string; preferredTime: string }, ctx: z.RefinementCtx) {
+  const now = new Date();
+  if (v.preferredDate === todayInJohannesburg(now) && v.preferredTime <= timeInJohannesburg(now)) {
+    ctx.addIssue({ code: "custom", path: ["preferredTime"], message: REQUEST_MESSAGES.pastTime });
+  }
+}
+
+export const ViewingRequestSchema = z.object(viewingFields).superRefine(slotNotPast);
 
 export const QuoteRequestSchema = z.object({
   listingId,
@@ -151,7 +170,7 @@ export const QuoteRequestSchema = z.object({
 /** One request of any type, as the domain receives it. */
 export const UserRequestSchema = z.discriminatedUnion("requestType", [
   OfferRequestSchema.extend({ requestType: z.literal("offer") }),
-  ViewingRequestSchema.extend({ requestType: z.literal("viewing") }),
+  z.object({ ...viewingFields, requestType: z.literal("viewing") }).superRefine(slotNotPast),
   QuoteRequestSchema.extend({ requestType: z.literal("quote") }),
 ]);
 
