@@ -51,7 +51,8 @@ export const USER_LIMITS = {
   request: { limit: 20, windowSeconds: 60 * 60, title: "Too Many Requests" },
   purchase: { limit: 10, windowSeconds: 60 * 60, title: "Too Many Requests" },
   upload: { limit: 30, windowSeconds: 60 * 60, title: "Too Many Uploads" },
-  stream: { limit: 30, windowSeconds: 60, title: "Too Many Connections" },
+  // Every page a signed-in user opens connects once; opening listings in tabs quickly must not lose live updates.
+  stream: { limit: 120, windowSeconds: 60, title: "Too Many Connections" },
 } as const;
 
 export async function enforceUserLimit(
