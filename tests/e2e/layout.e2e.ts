@@ -107,18 +107,6 @@ test("the buyer dashboard's request tabs stay on one line on a phone, none cut o
   }
 });
 
-test("the floating Go back to Home button steps aside while a field is being typed in", async ({ browser }) => {
-  const page = await signedIn(browser, "buyer");
-  await page.setViewportSize({ width: 360, height: 800 });
-  await gotoReady(page, "/buyer-dashboard");
-  const home = page.getByRole("link", { name: "Go back to Home" });
-  await expect(home).toBeVisible();
-  await page.getByLabel("Offer Amount (R)").fill("250000");
-  await expect(home).toBeHidden();
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-  await expect(home).toBeVisible();
-});
-
 test("the floating Go back to Home button is a small round icon on a phone and labelled on a laptop", async ({
   page,
 }) => {

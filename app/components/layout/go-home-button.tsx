@@ -1,11 +1,7 @@
 import { House } from "lucide-react";
 import { Link, useLocation } from "react-router";
 
-/**
- * Floating "Go back to Home" on every page but home (spec §2). It steps aside
- * while a text field has the focus (app.css), so a tap meant for a form's
- * button beneath it cannot leave the page and lose what was typed.
- */
+/** Floating "Go back to Home" on every page but home (spec §2). */
 export function GoHomeButton() {
   const { pathname } = useLocation();
   if (pathname === "/") return null;
@@ -13,7 +9,6 @@ export function GoHomeButton() {
     <nav aria-label="Back to home" className="contents">
       <Link
         to="/"
-        data-go-home=""
         className="fixed bottom-4 left-4 z-30 inline-flex items-center gap-2 rounded-full bg-gray-900/90 p-3 sm:px-4 sm:py-2.5 text-sm font-medium text-white shadow-lg backdrop-blur hover:bg-gray-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 print:hidden"
       >
         <House className="size-4" aria-hidden />
