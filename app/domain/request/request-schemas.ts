@@ -65,27 +65,31 @@ export const REQUEST_FAILURES: Record<(typeof REQUEST_TYPES)[number], string> = 
   quote: REQUEST_MESSAGES.quoteFailed,
 };
 
+/** Calendar date and 24-hour time in South Africa, one formatter for both helpers below. */
+const johannesburgClock = new Intl.DateTimeFormat("en-US", {
+  timeZone: TIME_ZONE,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+
+function johannesburgParts(now: Date) {
+  const parts = johannesburgClock.formatToParts(now);
+  return (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)!.value;
+}
+
 /** Today's date (YYYY-MM-DD) in South Africa, the same on the server and in the browser. */
 export function todayInJohannesburg(now: Date = new Date()) {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone: TIME_ZONE,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).formatToParts(now);
-  const part = (type: string) => parts.find((p) => p.type === type)!.value;
+  const part = johannesburgParts(now);
   return `${part("year")}-${part("month")}-${part("day")}`;
 }
 
 /** The time of day (HH:MM, 24-hour) in South Africa. */
 export function timeInJohannesburg(now: Date = new Date()) {
-  const parts = new Intl.DateTimeFormat("en-GB", {
-    timeZone: TIME_ZONE,
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  }).formatToParts(now);
-  const part = (type: string) => parts.find((p) => p.type === type)!.value;
+  const part = johannesburgParts(now);
   return `${part("hour")}:${part("minute")}`;
 }
 
