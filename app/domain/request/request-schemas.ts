@@ -146,8 +146,6 @@ export const OfferRequestSchema = z.object({
   message: optionalMessage,
 });
 
-const viewingFields = { listingId, preferredDate, preferredTime, message: optionalMessage };
-
 /** Spec §5 "past dates not selectable": today's slots that have begun are past too (South African time). */
 function slotNotPast(v: { preferredDate: string; preferredTime: string }, ctx: z.RefinementCtx) {
   const now = new Date();
@@ -156,7 +154,9 @@ function slotNotPast(v: { preferredDate: string; preferredTime: string }, ctx: z
   }
 }
 
-export const ViewingRequestSchema = z.object(viewingFields).superRefine(slotNotPast);
+export const ViewingRequestSchema = z
+  .object({ listingId, preferredDate, preferredTime, message: optionalMessage })
+  .superRefine(slotNotPast);
 
 export const QuoteRequestSchema = z.object({
   listingId,
@@ -174,7 +174,8 @@ export const QuoteRequestSchema = z.object({
 /** One request of any type, as the domain receives it. */
 export const UserRequestSchema = z.discriminatedUnion("requestType", [
   OfferRequestSchema.extend({ requestType: z.literal("offer") }),
-  z.object({ ...viewingFields, requestType: z.literal("viewing") }).superRefine(slotNotPast),
+  // safeExtend keeps the refinement (extend refuses a refined object).
+  ViewingRequestSchema.safeExtend({ requestType: z.literal("viewing") }),
   QuoteRequestSchema.extend({ requestType: z.literal("quote") }),
 ]);
 
