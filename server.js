@@ -8,6 +8,7 @@ import compression from "compression";
 import express from "express";
 import { createRequestHandler } from "@react-router/express";
 import { drainOnce } from "./server/drain-once.js";
+import { clientAddress, clientAddressOf, trustProxySetting } from "./server/client-address.js";
 
 const dev = process.argv.includes("--dev");
 const port = Number(process.env.PORT ?? 3000);
@@ -15,7 +16,15 @@ const host = process.env.HOST ?? "0.0.0.0";
 
 const app = express();
 app.disable("x-powered-by");
-app.set("trust proxy", process.env.TRUST_PROXY === "1");
+let trustProxy;
+try {
+  trustProxy = trustProxySetting(process.env.TRUST_PROXY);
+} catch (error) {
+  console.error(`\nCould not start: ${error instanceof Error ? error.message : error}\n`);
+  process.exit(1);
+}
+app.set("trust proxy", trustProxy);
+app.use(clientAddress);
 // Server-Sent Events must not be buffered by compression.
 app.use(
   compression({
@@ -26,7 +35,7 @@ app.use(drainOnce);
 
 /** What loaders and actions get besides the request: the client's address (spec: mandate IP). */
 const getLoadContext = (req, res) =>
-  (res.locals.loadContext = { clientIp: req.ip || req.socket.remoteAddress || null, cspNonce: res.locals.cspNonce });
+  (res.locals.loadContext = { clientIp: clientAddressOf(req), cspNonce: res.locals.cspNonce });
 
 /**
  * Security headers on every response. The Content-Security-Policy allows
