@@ -555,8 +555,6 @@ export async function seedDemo(runtime: Pick<Runtime, "db" | "storage">): Promis
           name: p.fullName,
           email: p.email,
           emailVerified: true,
-          // better-auth's admin plugin reads user.role; the app reads profiles.role and admin_access.
-          role: p.role === "admin" ? "admin" : "user",
         })),
       );
       await tx.insert(account).values(

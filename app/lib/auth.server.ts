@@ -1,20 +1,33 @@
 /**
  * better-auth: e-mail + password with verification and reset, "Continue with
  * Google" (an OpenID Connect code flow whose issuer is configurable, see
- * docs/decisions/004-google-through-generic-oauth.md), the admin plugin.
- * Our own routes call `auth.api.*` from actions; the browser talks to
- * /api/auth/* only for the OAuth redirects and the verification links.
+ * docs/decisions/004-google-through-generic-oauth.md). Our own routes call
+ * `auth.api.*` from domain functions; over HTTP only the endpoints in
+ * AUTH_HTTP_ALLOWLIST (auth-edge.server.ts) answer. No admin plugin: admin
+ * rights come from `admin_access` alone, and bans are ours (below).
  */
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { admin, genericOAuth } from "better-auth/plugins";
+import { APIError } from "better-auth/api";
+import { genericOAuth } from "better-auth/plugins";
+import { eq } from "drizzle-orm";
 import * as schema from "#db/schema.ts";
 import type { Db } from "./db.server.ts";
+import { logger } from "./logger.server.ts";
+import { hitRateLimit } from "./rate-limit.server.ts";
 import type { Env } from "./env.server.ts";
 import { PASSWORD_MAX, PASSWORD_MIN } from "#app/domain/user/auth-schemas.ts";
 import { ACCOUNT_SUSPENDED } from "#app/domain/user/sign-in.server.ts";
+import { CLIENT_ADDRESS_HEADER } from "../../server/client-address.js";
 
 export const VERIFY_EMAIL_EXPIRES_IN = 60 * 60 * 24;
+
+/**
+ * Per account, whichever path asked (the forms, the admin's tool, a sign-in
+ * of an unconfirmed account): at most this many e-mails of each kind an hour.
+ * Past it the request still answers as usual (no enumeration), but nothing is sent.
+ */
+export const AUTH_EMAILS_PER_ACCOUNT_HOUR = 5;
 
 export type AuthMailer = {
   passwordReset: (input: { email: string; name: string; url: string }) => Promise<void>;
@@ -23,8 +36,13 @@ export type AuthMailer = {
 
 export function createAuth(options: { db: Db; env: Env; mailer: AuthMailer; trustedOrigins?: string[] }) {
   const { db, env, mailer } = options;
+  const withinLimit = async (kind: "reset" | "verify", email: string) => {
+    if (!env.AUTH_RATE_LIMIT) return true;
+    const { allowed } = await hitRateLimit(db, { key: `${kind}-email:account:${email.toLowerCase()}`, limit: AUTH_EMAILS_PER_ACCOUNT_HOUR, windowSeconds: 60 * 60 });
+    if (!allowed) logger.warn({ kind }, "auth e-mail not sent: per-account limit reached");
+    return allowed;
+  };
   const plugins = [
-    admin({ bannedUserMessage: ACCOUNT_SUSPENDED }),
     ...(env.googleEnabled
       ? [
           genericOAuth({
@@ -45,6 +63,14 @@ export function createAuth(options: { db: Db; env: Env; mailer: AuthMailer; trus
   ];
   return betterAuth({
     appName: "Machinery Marketplace",
+    // Into the app's own structured log. A refused OAuth return or a bad token is a client's mistake: info, not error.
+    logger: {
+      log: (level, message, ...args) => {
+        const detail = args.length ? { detail: args.map((a) => (a instanceof Error ? a.message : a)) } : {};
+        if (level === "error" && /state not found|state mismatch|invalid token/i.test(message)) logger.info(detail, `auth: ${message}`);
+        else logger[level === "debug" ? "debug" : level](detail, `auth: ${message}`);
+      },
+    },
     baseURL: env.PUBLIC_URL,
     basePath: "/api/auth",
     secret: env.SESSION_SECRET,
@@ -59,6 +85,21 @@ export function createAuth(options: { db: Db; env: Env; mailer: AuthMailer; trus
       },
     }),
     verification: { storeIdentifier: "hashed" },
+    user: {
+      // Read by getViewer; never written through better-auth (update-user is not reachable, and input: false).
+      additionalFields: { banned: { type: "boolean", required: false, defaultValue: false, input: false } },
+    },
+    databaseHooks: {
+      session: {
+        create: {
+          // A banned account gets no session, by password or by Google (its callback redirects with the code).
+          async before(session) {
+            const [row] = await db.select({ banned: schema.user.banned }).from(schema.user).where(eq(schema.user.id, session.userId));
+            if (row?.banned) throw APIError.from("FORBIDDEN", { message: ACCOUNT_SUSPENDED, code: "BANNED_USER" });
+          },
+        },
+      },
+    },
     emailAndPassword: {
       enabled: true,
       // Sign-up goes through our own action so that the profile rows are written
@@ -71,7 +112,13 @@ export function createAuth(options: { db: Db; env: Env; mailer: AuthMailer; trus
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       sendResetPassword: async ({ user, url }) => {
+        if (!(await withinLimit("reset", user.email))) return;
         await mailer.passwordReset({ email: user.email, name: user.name, url });
+      },
+      // A new password ends every other way in: the sessions (revokeSessionsOnPasswordReset) and every
+      // reset link still outstanding (reset tokens are the verification rows whose value is the user id).
+      onPasswordReset: async ({ user }) => {
+        await db.delete(schema.verification).where(eq(schema.verification.value, user.id));
       },
     },
     emailVerification: {
@@ -79,6 +126,7 @@ export function createAuth(options: { db: Db; env: Env; mailer: AuthMailer; trus
       autoSignInAfterVerification: true,
       expiresIn: VERIFY_EMAIL_EXPIRES_IN,
       sendVerificationEmail: async ({ user, url }) => {
+        if (!(await withinLimit("verify", user.email))) return;
         // Resent on an unverified sign-in: land on the confirmation page like the sign-up e-mail does.
         const link = new URL(url);
         link.searchParams.set("callbackURL", "/auth/callback?type=signup");
@@ -99,7 +147,8 @@ export function createAuth(options: { db: Db; env: Env; mailer: AuthMailer; trus
     },
     advanced: {
       useSecureCookies: env.PUBLIC_URL.startsWith("https://"),
-      ipAddress: { ipAddressHeaders: ["x-forwarded-for", "x-real-ip"] },
+      // The address server.js derived from the socket (or the trusted proxies), never a client's header.
+      ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
     },
     plugins,
   });

@@ -1,0 +1,182 @@
+/**
+ * The auth edge: better-auth's own HTTP endpoints answer only where the
+ * allowlist says so; admin rights come from admin_access alone; auth e-mails
+ * are limited per account whichever path asks; a new password ends every
+ * outstanding reset link and every session.
+ */
+import { and, eq, like } from "drizzle-orm";
+import { admin as adminPlugin, genericOAuth } from "better-auth/plugins";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as schema from "#db/schema.ts";
+import * as authApi from "#app/routes/api/auth.ts";
+import * as adminUsers from "#app/routes/admin/admin-users.tsx";
+import { createUser } from "#app/domain/user/create-user.server.ts";
+import { requestPasswordReset, resetPassword, signInWithPassword } from "#app/domain/user/sign-in.server.ts";
+import { AUTH_EMAILS_PER_ACCOUNT_HOUR } from "#app/lib/auth.server.ts";
+import { AUTH_HTTP_ALLOWLIST, isAllowedAuthRequest } from "#app/lib/auth-edge.server.ts";
+import { BASE, PASSWORD, startHarness } from "./support/app-harness.ts";
+import { refusal } from "./support/refusal.ts";
+
+let h: Awaited<ReturnType<typeof startHarness>>;
+beforeAll(async () => {
+  h = await startHarness({ rateLimits: true });
+}, 60_000);
+afterAll(() => h.stop());
+
+type Endpoint = { path?: string; options?: { method?: string | string[] } };
+
+/**
+ * Every endpoint better-auth would serve, read from the library: the app's instance, Google's plugin (generic
+ * OAuth; today it adds none of its own, it uses the core /callback/:id) and the admin plugin the app does not use.
+ */
+function everyAuthEndpoint() {
+  const google = genericOAuth({ config: [{ providerId: "google", clientId: "id", clientSecret: "secret", discoveryUrl: "http://127.0.0.1:9/x" }] });
+  const endpoints = [...Object.values(h.rt.auth.api), ...Object.values((google as { endpoints?: object }).endpoints ?? {}), ...Object.values(adminPlugin().endpoints)] as unknown as Endpoint[];
+  const found: { method: string; path: string }[] = [];
+  for (const e of endpoints) {
+    if (!e.path) continue; // server-only helpers have no path
+    const methods = e.options?.method === "*" ? ["GET", "POST"] : [e.options?.method ?? "GET"].flat();
+    for (const method of methods) found.push({ method, path: e.path.replace(/:(\w+)/g, (_, name: string) => (name === "id" ? "google" : "x")) });
+  }
+  return found;
+}
+
+describe("better-auth's endpoints over HTTP", () => {
+  it("answer 404 unless allowlisted (the whole list, so a new version's endpoints are covered)", async () => {
+    const endpoints = everyAuthEndpoint();
+    // The library's list really is walked: its sign-in, sign-up, password and admin endpoints are among them.
+    for (const p of ["/sign-in/email", "/sign-up/email", "/change-password", "/update-user", "/request-password-reset", "/admin/list-users", "/admin/impersonate-user", "/admin/set-user-password", "/admin/create-user", "/admin/ban-user"]) {
+      expect(endpoints.map((e) => e.path)).toContain(p);
+    }
+    expect(endpoints.length).toBeGreaterThan(40);
+    const open: string[] = [];
+    for (const { method, path } of endpoints) {
+      const url = `/api/auth${path}`;
+      const answer = await h.call(method === "GET" ? authApi.loader : authApi.action, {
+        path: url,
+        method,
+        body: method === "GET" ? undefined : JSON.stringify({ email: "a@b.co", password: "password" }),
+        headers: { "content-type": "application/json", origin: BASE },
+      });
+      if (isAllowedAuthRequest(method, url)) expect(answer.status, `${method} ${url}`).not.toBe(404);
+      else if (answer.status !== 404) open.push(`${method} ${url} → ${answer.status}`);
+    }
+    expect(open).toEqual([]);
+    // Nothing in the allowlist beyond the two e-mail links, the OAuth return, the health check and the error page.
+    expect(AUTH_HTTP_ALLOWLIST.map((e) => `${e.method} ${e.path.source}`)).toHaveLength(6);
+  });
+
+  it("a signed-in admin cannot use the admin plugin's endpoints either (list, set password, ban, impersonate, create)", async () => {
+    const admin = await h.persona("admin");
+    const victim = await h.persona("buyer");
+    const calls = [
+      { method: "GET", path: "/api/auth/admin/list-users" },
+      { method: "POST", path: "/api/auth/admin/set-user-password", body: { userId: victim.viewer.userId, newPassword: "Taken-Over-2026" } },
+      { method: "POST", path: "/api/auth/admin/ban-user", body: { userId: victim.viewer.userId } },
+      { method: "POST", path: "/api/auth/admin/impersonate-user", body: { userId: victim.viewer.userId } },
+      { method: "POST", path: "/api/auth/admin/create-user", body: { email: "made@example.co.za", password: "password", name: "Made", role: "admin" } },
+      { method: "POST", path: "/api/auth/change-password", body: { currentPassword: PASSWORD, newPassword: "12345678" } },
+      { method: "POST", path: "/api/auth/update-user", body: { name: "x".repeat(200_000), image: "javascript:alert(1)" } },
+      { method: "POST", path: "/api/auth/update-user", body: { name: "a\u0000b" } },
+      { method: "POST", path: "/api/auth/reset-password", body: { token: "abc\u0000", newPassword: "Kudu-Grader-2026" } },
+      { method: "POST", path: "/api/auth/sign-in/email", body: { email: victim.viewer.email, password: PASSWORD } },
+    ];
+    const before = await h.rowCounts();
+    for (const c of calls) {
+      const answer = await h.call(c.method === "GET" ? authApi.loader : authApi.action, {
+        path: c.path,
+        method: c.method,
+        cookie: admin.cookie,
+        body: c.body ? JSON.stringify(c.body) : undefined,
+        headers: { "content-type": "application/json", origin: BASE },
+      });
+      expect(answer.status, c.path).toBe(404);
+    }
+    expect(await h.rowCounts()).toEqual(before);
+    const [u] = await h.rt.db.select().from(schema.user).where(eq(schema.user.id, victim.viewer.userId));
+    expect(u!.banned).toBe(false);
+    expect(u!.name).toBe("Test buyer");
+  });
+
+  it("the allowlisted endpoints still answer: health check, verification link, OAuth return", async () => {
+    expect((await h.call(authApi.loader, { path: "/api/auth/ok", method: "GET" })).status).toBe(200);
+    // An invalid verification token with a callback goes back to the app with the error, as before.
+    const verify = await h.call(authApi.loader, { path: "/api/auth/verify-email?token=nope&callbackURL=%2Fauth%2Fcallback", method: "GET" });
+    expect(verify.status).toBe(302);
+    expect(verify.location).toContain("error=");
+    // A redirect target that is not a path on this site is refused here (better-auth answered 500 for "M").
+    for (const target of ["M", "https://evil.example/", "//evil.example"]) {
+      const refused = await h.call(authApi.loader, { path: `/api/auth/verify-email?token=M&callbackURL=${encodeURIComponent(target)}`, method: "GET" });
+      expect(refused.status, target).toBe(400);
+    }
+  });
+});
+
+describe("one admin model", () => {
+  it("user.role grants nothing: only an active admin_access row makes an admin", async () => {
+    const buyer = await h.persona("buyer");
+    await h.rt.db.update(schema.user).set({ role: "admin" }).where(eq(schema.user.id, buyer.viewer.userId));
+    const answer = await h.call(adminUsers.loader, { path: "/admin/users", method: "GET", cookie: buyer.cookie });
+    expect(answer.status).toBe(302);
+    expect(answer.location).toBe("/");
+  });
+
+  it("a banned account gets no session, even with the right password", async () => {
+    const buyer = await h.persona("buyer");
+    await h.rt.db.update(schema.user).set({ banned: true }).where(eq(schema.user.id, buyer.viewer.userId));
+    const sessions = () => h.rt.db.select().from(schema.session).where(eq(schema.session.userId, buyer.viewer.userId));
+    const before = (await sessions()).length;
+    const error = await refusal(
+      signInWithPassword(h.rt, { email: buyer.viewer.email, password: PASSWORD, request: new Request(`${BASE}/signin`, { method: "POST" }) }),
+    );
+    expect(error.title).toBe("Account Suspended");
+    expect(await sessions()).toHaveLength(before);
+  });
+});
+
+const resetMails = (email: string) =>
+  h.rt.db
+    .select({ text: schema.emailOutbox.text })
+    .from(schema.emailOutbox)
+    .where(and(eq(schema.emailOutbox.toAddress, email), like(schema.emailOutbox.subject, "%eset%")));
+
+const tokenOf = (text: string) => /reset-password\/([A-Za-z0-9]+)/.exec(text)?.[1] ?? /token=([A-Za-z0-9]+)/.exec(text)?.[1];
+
+describe("password reset", () => {
+  it(`sends at most ${AUTH_EMAILS_PER_ACCOUNT_HOUR} reset e-mails an hour to one account, from any number of addresses`, async () => {
+    const buyer = await h.persona("buyer");
+    // The form says "too many" past the limit; whichever path asks, no more e-mails go out.
+    for (let i = 0; i < 9; i++) await requestPasswordReset(h.rt, buyer.viewer.email, { ip: `198.51.100.${i}` }).catch(() => {});
+    expect(await resetMails(buyer.viewer.email)).toHaveLength(AUTH_EMAILS_PER_ACCOUNT_HOUR);
+  });
+
+  it("a new password ends every outstanding reset link and every session", async () => {
+    const buyer = await h.persona("buyer");
+    await requestPasswordReset(h.rt, buyer.viewer.email, { ip: "203.0.113.1" });
+    await requestPasswordReset(h.rt, buyer.viewer.email, { ip: "203.0.113.2" });
+    const tokens = (await resetMails(buyer.viewer.email)).map((m) => tokenOf(m.text));
+    expect(tokens).toHaveLength(2);
+    expect(tokens.every(Boolean)).toBe(true);
+    await resetPassword(h.rt, { token: tokens[1]!, password: "Fresh-Grader-2026" });
+    const stale = await refusal(resetPassword(h.rt, { token: tokens[0]!, password: "Other-Grader-2026" }));
+    expect(stale.title).toBe("Invalid Reset Link");
+    expect(await h.rt.db.select().from(schema.session).where(eq(schema.session.userId, buyer.viewer.userId))).toHaveLength(0);
+  });
+});
+
+describe("confirmation e-mails", () => {
+  it(`an unconfirmed account's sign-ins resend the confirmation at most ${AUTH_EMAILS_PER_ACCOUNT_HOUR} times an hour`, async () => {
+    const email = "unconfirmed@example.co.za";
+    await createUser(h.rt, { email, password: PASSWORD, confirmPassword: PASSWORD, role: "buyer", fullName: "Unconfirmed", phone: "082 000 0000" });
+    for (let i = 0; i < 8; i++) {
+      const error = await refusal(
+        signInWithPassword(h.rt, { email, password: PASSWORD, request: new Request(`${BASE}/signin`, { method: "POST" }), ip: `192.0.2.${i}` }),
+      );
+      expect(error.title).toBe("Email Not Verified");
+    }
+    const mails = await h.rt.db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.toAddress, email));
+    // The sign-up's own confirmation, then at most the limit again from sign-ins.
+    expect(mails.length).toBeLessThanOrEqual(1 + AUTH_EMAILS_PER_ACCOUNT_HOUR);
+    expect(mails.length).toBeGreaterThan(1);
+  });
+});
