@@ -90,6 +90,12 @@ export const user = pgTable("user", {
   updatedAt: updatedAt(),
 });
 
+/**
+ * Deleting a row, by whatever path (sign-out, access changes, a password reset,
+ * the user's cascade), announces `session-ended` on the notifications channel:
+ * trigger `session_ended_signal` (migration 0007); the live-notification
+ * stream of that session closes on it.
+ */
 export const session = pgTable(
   "session",
   {

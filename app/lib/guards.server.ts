@@ -4,7 +4,7 @@
  * (a non-admin at an admin page also sees "Unauthorized").
  */
 import { redirect } from "react-router";
-import { getViewer } from "#app/domain/user/get-viewer.server.ts";
+import { getViewer, getViewerSession } from "#app/domain/user/get-viewer.server.ts";
 import type { Role, Viewer } from "#app/domain/user/viewer.ts";
 import { redirectWithToast } from "./toast.server.ts";
 
@@ -31,6 +31,13 @@ export async function requireUser(request: Request, options: { redirectTo?: "/si
   const viewer = await getViewer(request);
   if (!viewer) throw await signInRedirect(request, options.redirectTo ?? "/signin");
   return viewer;
+}
+
+/** requireUser, with the id of the viewer's session (for a connection that must end with it). */
+export async function requireUserSession(request: Request) {
+  const current = await getViewerSession(request);
+  if (!current) throw await signInRedirect(request, "/signin");
+  return current;
 }
 
 export async function requireRole(request: Request, role: Exclude<Role, "admin">): Promise<Viewer> {

@@ -11,8 +11,12 @@ import { logger } from "./logger.server.ts";
 
 export const NOTIFICATION_CHANNEL = "notifications";
 
-/** What travels on the channel: which user, which row, what happened. */
-export type NotificationSignal = { userId: string; id?: string; kind: "created" | "read" | "read-all" };
+/**
+ * What travels on the channel: which user, which row, what happened. `session-ended`
+ * (id: the session's) comes from a trigger on the session table (migration 0007)
+ * whenever a session row is deleted, whoever deletes it.
+ */
+export type NotificationSignal = { userId: string; id?: string; kind: "created" | "read" | "read-all" | "session-ended" };
 
 type Listener = (signal: NotificationSignal) => void;
 

@@ -1,6 +1,7 @@
 import type { Route } from "./+types/notifications-stream";
 import { countUnread, findNotificationsSince, getNotification } from "#app/domain/notification/find-notifications.server.ts";
-import { requireUser } from "#app/lib/guards.server.ts";
+import { isSessionLive } from "#app/domain/user/get-viewer.server.ts";
+import { requireUserSession } from "#app/lib/guards.server.ts";
 import { AppError } from "#app/lib/app-error.ts";
 import { enforceUserLimit } from "#app/lib/rate-limit.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
@@ -13,9 +14,16 @@ const HEARTBEAT_MS = 25_000;
  * `notification` (a new row), `read` / `read-all` (another tab or device read
  * them); each carries the current unread count. `?since=` catches up after a
  * reconnect.
+ *
+ * The stream lives only as long as the session that opened it: when that
+ * session ends (sign-out, ban, admin-access change, password reset, deletion
+ * of the account — the `session-ended` signal, on every instance) it sends
+ * `ended` and closes. Before every push it also checks that the session still
+ * signs the user in (expiry, or a signal missed while the listener
+ * reconnected).
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  const viewer = await requireUser(request);
+  const { viewer, sessionId } = await requireUserSession(request);
   const runtime = await getRuntime();
   try {
     await enforceUserLimit(runtime, "stream", viewer.userId);
@@ -42,9 +50,26 @@ export async function loader({ request }: Route.LoaderArgs) {
       };
       const send = (event: string, data: unknown) => write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
       const unread = () => countUnread(runtime.db, viewer.userId);
+      // The browser stops reconnecting on `ended`: a new connection would only meet the sign-in redirect.
+      const end = () => {
+        if (!open) return;
+        write("event: ended\ndata: {}\n\n");
+        cleanup();
+        try {
+          controller.close();
+        } catch {
+          // already closed
+        }
+      };
 
       const unsubscribe = runtime.notifications.subscribe(viewer.userId, (signal) => {
+        if (signal.kind === "session-ended") {
+          if (signal.id === sessionId) end(); // the user's other sessions keep their streams
+          return;
+        }
         void (async () => {
+          if (!open) return;
+          if (!(await isSessionLive(runtime.db, sessionId))) return end();
           if (signal.kind === "created" && signal.id) {
             const row = await getNotification({ db: runtime.db, userId: viewer.userId, id: signal.id });
             if (row) send("notification", { notification: row, unread: await unread() });
@@ -68,6 +93,8 @@ export async function loader({ request }: Route.LoaderArgs) {
         }
       });
 
+      // Ended between the guard and the subscription: its signal came before anyone listened.
+      if (!(await isSessionLive(runtime.db, sessionId))) return end();
       write("retry: 1000\n\n");
       if (since) {
         for (const row of await findNotificationsSince({ db: runtime.db, userId: viewer.userId, since })) {

@@ -79,3 +79,34 @@ test("nobody can mark someone else's notification read", async () => {
   const after = await (await admin.get("/notifications")).text();
   expect(after).toContain(`name="id" value="${id}"`);
 });
+
+test("signing out in one tab closes the other tab's live connection, which does not reconnect", async ({ browser }) => {
+  const page = await signedIn(browser, "buyer"); // a session of its own: other tests' buyer sessions stay
+  // Every EventSource the page opens, to read its state.
+  await page.context().addInitScript(() => {
+    const Native = window.EventSource;
+    const opened: EventSource[] = [];
+    (window as unknown as { __streams: EventSource[] }).__streams = opened;
+    window.EventSource = class extends Native {
+      constructor(url: string | URL, init?: EventSourceInit) {
+        super(url, init);
+        opened.push(this);
+      }
+    };
+  });
+  await page.reload();
+  await page.locator("html[data-hydrated]").waitFor();
+  const states = () => page.evaluate(() => (window as unknown as { __streams: EventSource[] }).__streams.map((s) => s.readyState));
+  await expect.poll(async () => (await states()).at(-1)).toBe(1); // OPEN
+  const opened = (await states()).length;
+
+  const other = await page.context().newPage();
+  await other.goto("/");
+  expect(await other.evaluate(async () => (await fetch("/signout", { method: "POST", redirect: "manual" })).type)).toBe("opaqueredirect");
+
+  const closed = Array.from({ length: opened }, () => 2); // CLOSED
+  await expect.poll(states, { timeout: 5_000 }).toEqual(closed);
+  // No new connection follows (the first retry would come after 1 s).
+  await page.waitForTimeout(2_500);
+  expect(await states()).toEqual(closed);
+});

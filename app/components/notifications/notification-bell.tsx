@@ -3,7 +3,8 @@
  * 0), a popover with the newest 20 and "Load more", per-item and all read,
  * click-to-read after 300 ms, an 800 ms highlight for changed items, and live
  * updates over Server-Sent Events with reconnect back-off 1, 2, 5, then 10 s
- * and catch-up. Without JavaScript the bell is a link to /notifications.
+ * and catch-up; it stops when the server says the session has ended. Without
+ * JavaScript the bell is a link to /notifications.
  */
 import { Bell } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
@@ -74,6 +75,11 @@ export function NotificationBell({ unread: initialUnread }: { unread: number }) 
       };
       source.addEventListener("read", onRead);
       source.addEventListener("read-all", onRead);
+      // The session ended (signed out here or elsewhere, or by the admin): no reconnecting.
+      source.addEventListener("ended", () => {
+        stopped = true;
+        source?.close();
+      });
       source.onerror = () => {
         source?.close();
         const delay = BACKOFF_MS[Math.min(attempt, BACKOFF_MS.length - 1)]!;

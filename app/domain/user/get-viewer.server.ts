@@ -1,5 +1,5 @@
-import { and, eq } from "drizzle-orm";
-import { adminAccess, buyers, profiles, sellers } from "#db/schema.ts";
+import { and, eq, gt, isNull, or } from "drizzle-orm";
+import { adminAccess, buyers, profiles, sellers, session as sessions, user } from "#db/schema.ts";
 import type { DbOrTx } from "#app/lib/db.server.ts";
 import { getRuntime } from "#app/lib/runtime.server.ts";
 import type { Viewer } from "./viewer.ts";
@@ -16,6 +16,15 @@ export async function isAdmin(db: DbOrTx, userId: string) {
 
 /** The signed-in viewer for a request, or null. A failed lookup denies (null role). */
 export async function getViewer(request: Request): Promise<Viewer | null> {
+  return (await getViewerSession(request))?.viewer ?? null;
+}
+
+/**
+ * The viewer and the id of the session that signed them in (kept out of
+ * Viewer, which the root loader sends to the page). For a live connection
+ * that must end with its session: `/notifications/stream`.
+ */
+export async function getViewerSession(request: Request): Promise<{ viewer: Viewer; sessionId: string } | null> {
   const { auth, db } = await getRuntime();
   const session = await auth.api.getSession({ headers: request.headers });
   if (!session) return null;
@@ -38,7 +47,7 @@ export async function getViewer(request: Request): Promise<Viewer | null> {
     .where(eq(profiles.userId, u.id))
     .limit(1);
   const admin = row ? Boolean(row.adminId) : await isAdmin(db, u.id);
-  return {
+  const viewer: Viewer = {
     userId: u.id,
     email: u.email,
     name: u.name,
@@ -50,4 +59,25 @@ export async function getViewer(request: Request): Promise<Viewer | null> {
     hasBuyerProfile: Boolean(row?.buyerId),
     commissionAccepted: Boolean(row?.commissionAccepted),
   };
+  return { viewer, sessionId: session.session.id };
+}
+
+/**
+ * Whether a session still signs its user in: the row exists, has not expired,
+ * and its user is not banned (getViewer's own rules). One primary-key lookup.
+ */
+export async function isSessionLive(db: DbOrTx, sessionId: string) {
+  const [row] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .innerJoin(user, eq(user.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        gt(sessions.expiresAt, new Date()),
+        or(isNull(user.banned), eq(user.banned, false)),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
 }
