@@ -142,13 +142,36 @@ app.use((req, res, next) => {
  * User-uploaded media: only image files are ever served (the pipeline writes
  * WebP), with a sandboxing policy, so a stored file can never run as a page.
  * Private files (signed mandates, KYC) are not under /media at all.
+ *
+ * A listing's photos (/media/listings/<listingId>/…) are public only once the
+ * listing is: until then only its seller and the admins get them, with
+ * `Cache-Control: private, no-store`; anyone else gets the same 404 as for a
+ * listing that does not exist (listing-photo-access.server.ts decides).
  */
-app.use("/media", (req, res, next) => {
-  if (!/^\/[\w./-]+\.(webp|jpe?g|png)$/i.test(req.path) || req.path.includes("..")) {
-    res.status(404).type("text/plain").send("Not Found");
+app.use("/media", async (req, res, next) => {
+  const notFound = () => res.status(404).set("Cache-Control", "no-store").type("text/plain").send("Not Found");
+  // A path that is not already in its plain form ("//", "/./") would reach the same file under another name.
+  if (!/^\/[\w./-]+\.(webp|jpe?g|png)$/i.test(req.path) || req.path.includes("..") || path.posix.normalize(req.path) !== req.path) {
+    notFound();
     return;
   }
   res.setHeader("Content-Security-Policy", "default-src 'none'; sandbox");
+  const [, folder, listingId] = req.path.split("/");
+  if (folder.toLowerCase() !== "listings") return next();
+  let access;
+  try {
+    access = await entry.listingPhotoAccess(listingId, req.get("cookie"));
+  } catch {
+    res.status(503).set("Retry-After", entry.RETRY_AFTER_SECONDS).set("Cache-Control", "no-store").type("text/plain").send("Service Unavailable");
+    return;
+  }
+  if (access === "public") return next();
+  if (access !== "private") {
+    notFound();
+    return;
+  }
+  // Served by express.static below, which keeps a Cache-Control already set.
+  res.setHeader("Cache-Control", "private, no-store");
   next();
 });
 

@@ -19,6 +19,7 @@ export { databaseAvailable, getRuntime, stopRuntime } from "#app/lib/runtime.ser
 export { startupBanner } from "#app/lib/startup-banner.server.ts";
 export { databaseFailedDuring, RETRY_AFTER_SECONDS, UNAVAILABLE_HTML, UNAVAILABLE_JSON } from "#app/lib/unavailable.server.ts";
 export { UNREADABLE_ADDRESS_HTML } from "#app/lib/plain-page.ts";
+export { listingPhotoAccess } from "#app/domain/listing/listing-photo-access.server.ts";
 
 export function handleError(error: unknown, { request, context }: { request: Request; context?: unknown }) {
   const databaseGone = isDatabaseUnavailable(error);

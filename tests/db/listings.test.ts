@@ -6,13 +6,14 @@
 import fs from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
+import { PDFDocument } from "pdf-lib";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as s from "#db/schema.ts";
 import { createListing } from "#app/domain/listing/create-listing.server.ts";
 import { findPublicListings } from "#app/domain/listing/find-listings.server.ts";
 import { deleteOwnListing, moderateListing } from "#app/domain/listing/moderate-listing.server.ts";
-import { getMandateContext, signMandateByCheckbox } from "#app/domain/mandate/sign-mandate.server.ts";
+import { getMandateContext, signMandateByCheckbox, submitSignedMandate } from "#app/domain/mandate/sign-mandate.server.ts";
 import { createUser } from "#app/domain/user/create-user.server.ts";
 import type { Viewer } from "#app/domain/user/viewer.ts";
 import { AppError } from "#app/lib/app-error.ts";
@@ -325,6 +326,61 @@ describe("moderation", () => {
     expect((await findPublicListings({ db: rt.db, storage: rt.storage, limit: 100 })).map((l) => l.id)).not.toContain(
       listingId,
     );
+  });
+});
+
+describe("the signed mandate upload", () => {
+  /** The seller's own upload of `bytes` as the signed mandate of a new listing. */
+  async function uploadSigned(bytes: Buffer) {
+    const { listingId } = await createListing({
+      runtime: rt,
+      viewer: sellerA,
+      input: { ...input, title: "Signed on paper" },
+      images: [{ name: "a.jpg", bytes: await photo() }],
+    });
+    const ctx = await getMandateContext({ runtime: rt, viewer: sellerA, listingId, ip: "127.0.0.1" });
+    const outcome = await submitSignedMandate({
+      runtime: rt,
+      ctx,
+      userId: sellerA.userId,
+      file: { name: "signed.pdf", type: "application/pdf", bytes },
+    }).catch((e: unknown) => e);
+    const agreements = await rt.db.select().from(s.mandateAgreements).where(eq(s.mandateAgreements.listingId, listingId));
+    const folder = path.join(uploads, "private/mandates", listingId);
+    const files = fs.existsSync(folder) ? fs.readdirSync(folder) : [];
+    return { outcome, agreements, files };
+  }
+
+  async function expectRefusedWithNothingWritten(bytes: Buffer) {
+    const { outcome, agreements, files } = await uploadSigned(bytes);
+    expect(outcome).toBeInstanceOf(AppError);
+    expect((outcome as AppError).status).toBe(400);
+    expect((outcome as AppError).message).toBe("Please upload a PDF file.");
+    expect(agreements).toHaveLength(0);
+    expect(files).toHaveLength(0);
+  }
+
+  it("accepts a real PDF with a page: the mandate is signed and the file kept byte for byte", async () => {
+    const doc = await PDFDocument.create();
+    doc.addPage().drawText("Signed: Thabo Nkosi");
+    const bytes = Buffer.from(await doc.save());
+    const { outcome, agreements, files } = await uploadSigned(bytes);
+    expect(outcome).toBeUndefined();
+    expect(agreements).toHaveLength(1);
+    expect(agreements[0]).toMatchObject({ status: "signed", signatureMethod: "uploaded_pdf" });
+    expect(files).toHaveLength(1);
+    expect((await rt.storage.get(agreements[0]!.signedPdfKey!))?.equals(bytes)).toBe(true);
+  });
+
+  it("refuses a file that only begins like a PDF (an HTML page after the header): nothing written", () =>
+    expectRefusedWithNothingWritten(
+      Buffer.from("%PDF-1.4\n<html><body><script>alert(1)</script>Signed!</body></html>\n%%EOF\n"),
+    ));
+
+  it("refuses a PDF without a page: nothing written", async () => {
+    const empty = Buffer.from(await (await PDFDocument.create()).save({ addDefaultPage: false }));
+    expect((await PDFDocument.load(empty)).getPageCount()).toBe(0);
+    await expectRefusedWithNothingWritten(empty);
   });
 });
 

@@ -14,6 +14,7 @@ import { notifyAdmins } from "#app/domain/notification/create-notification.serve
 import type { Viewer } from "#app/domain/user/viewer.ts";
 import { isPdf, renderMandatePdf } from "./mandate-pdf.server.ts";
 import { MAX_PDF_BYTES, mandateTermsText } from "./mandate-terms.ts";
+import { pdfPageCount } from "./pdf-pages.server.ts";
 import { isUuid } from "#app/lib/uuid.ts";
 
 /** The seller's own listing (ownership is in the query), with its agreements. */
@@ -153,10 +154,13 @@ export async function submitSignedMandate(options: {
 }) {
   const { runtime, ctx, file } = options;
   assertCanProceed(ctx);
-  if (!file || !isPdf(file.bytes)) throw new AppError("BAD_REQUEST", "Invalid file", "Please upload a PDF file.");
+  const notPdf = () => new AppError("BAD_REQUEST", "Invalid file", "Please upload a PDF file.");
+  if (!file || !isPdf(file.bytes)) throw notPdf();
   if (file.bytes.length >= MAX_PDF_BYTES) {
     throw new AppError("BAD_REQUEST", "File too large", "PDF file must be smaller than 10MB.");
   }
+  // Only then read it (bounded, off the main thread): "%PDF-" followed by anything else, or a PDF without a page, is refused.
+  if (!((await pdfPageCount(file.bytes)) ?? 0)) throw notPdf();
   const key = `private/mandates/${ctx.listing.id}/${randomBytes(8).toString("hex")}.pdf`;
   await runtime.storage.put(key, file.bytes, "application/pdf");
   let send: (() => Promise<void>) | undefined;

@@ -67,7 +67,18 @@ const adminX = once(async () => {
 const sellerXCookie = once(async () => sessionCookie((await sellerX()).email, (await sellerX()).password));
 
 const photo = once(async () => new File([new Uint8Array(await jpeg({ r: 200, g: 120, b: 20 }, 64, 48))], "photo.jpg", { type: "image/jpeg" }));
-export const PDF = () => new File([new TextEncoder().encode("%PDF-1.4\n% permission matrix\n%%EOF\n")], "signed.pdf", { type: "application/pdf" });
+/** A real one-page PDF (the upload reads it: a bare "%PDF-" header is refused). */
+const ONE_PAGE_PDF = [
+  "%PDF-1.4",
+  "% permission matrix",
+  "1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj",
+  "2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj",
+  "3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] >> endobj",
+  "trailer << /Root 1 0 R >>",
+  "%%EOF",
+  "",
+].join("\n");
+export const PDF = () => new File([new TextEncoder().encode(ONE_PAGE_PDF)], "signed.pdf", { type: "application/pdf" });
 
 async function createListing(cookie: string, title: string) {
   const res = await send(
