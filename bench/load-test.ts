@@ -427,7 +427,7 @@ async function createAccounts(db: pg.Client) {
   ] as const) {
     for (const p of people) {
       const phone = `+2782${String(Math.floor(Math.random() * 1e7)).padStart(7, "0")}`;
-      await db.query(`insert into "user" (id, name, email, email_verified, role) values ($1, $2, $3, true, 'user')`, [
+      await db.query(`insert into "user" (id, name, email, email_verified) values ($1, $2, $3, true)`, [
         p.id,
         p.name,
         p.email,

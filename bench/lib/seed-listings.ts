@@ -169,8 +169,8 @@ export async function seedListings(
 
   log(`seeding ${sellers} sellers`);
   await client.query(`
-    insert into "user" (id, name, email, email_verified, role)
-    select 'bench-seller-' || g, 'Bench Seller ' || g, 'bench-seller-' || g || '@bench.invalid', true, 'seller'
+    insert into "user" (id, name, email, email_verified)
+    select 'bench-seller-' || g, 'Bench Seller ' || g, 'bench-seller-' || g || '@bench.invalid', true
     from generate_series(1, ${sellers}) g`);
   await client.query(`
     insert into sellers (user_id, full_name, seller_type, seller_role, is_verified)

@@ -4,7 +4,7 @@
  * are limited per account whichever path asks; a new password ends every
  * outstanding reset link and every session.
  */
-import { and, eq, like } from "drizzle-orm";
+import { and, eq, like, sql } from "drizzle-orm";
 import { admin as adminPlugin, genericOAuth } from "better-auth/plugins";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as schema from "#db/schema.ts";
@@ -113,12 +113,18 @@ describe("better-auth's endpoints over HTTP", () => {
 });
 
 describe("one admin model", () => {
-  it("user.role grants nothing: only an active admin_access row makes an admin", async () => {
-    const buyer = await h.persona("buyer");
-    await h.rt.db.update(schema.user).set({ role: "admin" }).where(eq(schema.user.id, buyer.viewer.userId));
-    const answer = await h.call(adminUsers.loader, { path: "/admin/users", method: "GET", cookie: buyer.cookie });
+  it("admin rights come from an active admin_access row alone: a removed admin signing in again is refused, and no other flag is left to grant them", async () => {
+    const admin = await h.persona("admin");
+    expect((await h.call(adminUsers.loader, { path: "/admin/users", method: "GET", cookie: admin.cookie })).status).toBe(200);
+    await h.rt.db.update(schema.adminAccess).set({ isActive: false }).where(eq(schema.adminAccess.userId, admin.viewer.userId));
+    const answer = await h.call(adminUsers.loader, { path: "/admin/users", method: "GET", cookie: admin.cookie });
     expect(answer.status).toBe(302);
     expect(answer.location).toBe("/");
+    const columns = await h.rt.db.execute(sql`select column_name from information_schema.columns where table_schema = 'public' and table_name in ('user', 'session')`);
+    const names = columns.rows.map((r) => (r as { column_name: string }).column_name);
+    expect(names).toContain("banned");
+    expect(names).not.toContain("role");
+    expect(names).not.toContain("impersonated_by");
   });
 
   it("a banned account gets no session, even with the right password", async () => {

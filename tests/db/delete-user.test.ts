@@ -123,13 +123,13 @@ async function foreignKeys() {
     where rc.constraint_schema = 'public'`);
 }
 
-/** Columns that hold a user id by their name, with or without a foreign key (viewer_key, impersonated_by…). */
+/** Columns that hold a user id by their name, with or without a foreign key (viewer_key…). */
 async function userColumns() {
   return rows<{ table: string; column: string }>(sql`
     select table_name as "table", column_name as "column"
     from information_schema.columns
     where table_schema = 'public'
-      and (column_name in ('user_id', 'viewer_key', 'impersonated_by')
+      and (column_name in ('user_id', 'viewer_key')
            or column_name like '%\_user\_id' or column_name like '%\_by')`);
 }
 
@@ -311,14 +311,6 @@ beforeAll(async () => {
     });
   }
   await rt.db.insert(s.favourites).values({ userId: seller.userId, listingId: otherListing });
-  // A session the seller once opened as someone else (better-auth's admin plugin: no foreign key).
-  await rt.db.insert(s.session).values({
-    id: `impersonation-${seller.userId}`,
-    token: `impersonation-${seller.userId}`,
-    userId: bystander.userId,
-    impersonatedBy: seller.userId,
-    expiresAt: new Date(Date.now() + 3_600_000),
-  });
   await rt.db.insert(s.listingViews).values({ listingId: otherListing, viewerKey: seller.userId });
 
   // The buyer: purchase requests (one on the seller's listing, one on the other's), offers, favourites, views.

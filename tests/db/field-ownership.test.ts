@@ -85,7 +85,7 @@ describe("fields a request does not own", () => {
     const ok = await h.call(signup, { path: "/signup", body });
     expect(ok.status).toBeLessThan(400);
     const [u] = await h.rt.db.select().from(s.user).where(eq(s.user.email, email));
-    expect(u).toMatchObject({ emailVerified: false, role: "user" });
+    expect(u).toMatchObject({ emailVerified: false, banned: false });
     expect(u!.banned ?? false).toBe(false);
     const [p] = await h.rt.db.select().from(s.profiles).where(eq(s.profiles.userId, u!.id));
     expect(p!.role).toBe("buyer");

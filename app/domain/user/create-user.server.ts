@@ -87,7 +87,6 @@ export async function createUser(
         name: input.fullName,
         email,
         emailVerified,
-        role: "user",
       });
       await tx.insert(account).values({
         id: randomUUID(),

@@ -5,7 +5,7 @@
  * views, transactions, mandate agreements, favourites), sessions, accounts,
  * notifications, favourites, requests and feedback — together with what does
  * not hang off a foreign key (their verification tokens, invitations to their
- * address, views they made of other listings, sessions they impersonated)
+ * address, views they made of other listings)
  * and an audit row. Only after the commit are their listings' files removed.
  *
  * Refused: a wrong confirmation phrase, deleting yourself, and deleting the
@@ -22,7 +22,7 @@ import {
   pendingInvitations,
   profiles,
   sellers,
-  session,
+
   user,
   verification,
 } from "#db/schema.ts";
@@ -107,7 +107,6 @@ export async function deleteUser(options: {
     const email = target.email.toLowerCase();
     // Not tied to the user row by a foreign key:
     await tx.delete(listingViews).where(eq(listingViews.viewerKey, target.id));
-    await tx.delete(session).where(eq(session.impersonatedBy, target.id));
     await tx.delete(verification).where(
       or(
         eq(verification.value, target.id), // password-reset and delete-account tokens
