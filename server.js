@@ -9,6 +9,8 @@ import express from "express";
 import { createRequestHandler } from "@react-router/express";
 import { drainOnce } from "./server/drain-once.js";
 import { clientAddress, clientAddressOf, trustProxySetting } from "./server/client-address.js";
+import { answerExpectContinue, requestBodies } from "./server/request-bodies.js";
+import { privateResponses } from "./server/private-responses.js";
 
 const dev = process.argv.includes("--dev");
 const port = Number(process.env.PORT ?? 3000);
@@ -85,6 +87,9 @@ app.use((req, res, next) => {
   res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(self)");
   next();
 });
+
+// Body limits (413), and the rest of a body an answer left unread is drained before the connection closes.
+app.use(requestBodies);
 
 /**
  * Cross-site request forgery: every state-changing request (any method but
@@ -224,7 +229,7 @@ if (dev) {
     express.static(path.resolve(process.env.STORAGE_DIR ?? path.join(process.env.DATA_DIR ?? "./data", "uploads"), "public")),
   );
   app.use(unavailableWhenDatabaseIsDown, unavailableWhenDatabaseFailedMidRequest);
-  app.all("/{*splat}", createRequestHandler({ build: loadBuild, mode: "development", getLoadContext }));
+  app.all("/{*splat}", privateResponses, createRequestHandler({ build: loadBuild, mode: "development", getLoadContext }));
 } else {
   const build = await import("./build/server/index.js");
   loadEntry = async () => build.entry.module;
@@ -237,7 +242,7 @@ if (dev) {
     }),
   );
   app.use(unavailableWhenDatabaseIsDown, unavailableWhenDatabaseFailedMidRequest);
-  app.all("/{*splat}", createRequestHandler({ build, mode: "production", getLoadContext }));
+  app.all("/{*splat}", privateResponses, createRequestHandler({ build, mode: "production", getLoadContext }));
 }
 
 entry = await loadEntry();
@@ -256,6 +261,7 @@ const server = app.listen(port, host, () => {
 // Node's 5 s default a client reusing a socket just as the server closes it gets ECONNRESET.
 server.keepAliveTimeout = 65_000;
 server.headersTimeout = 66_000;
+answerExpectContinue(server);
 
 let stopping = false;
 async function shutdown(signal) {

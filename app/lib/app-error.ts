@@ -7,6 +7,7 @@ export class AppError extends Error {
       | "FORBIDDEN"
       | "NOT_FOUND"
       | "CONFLICT"
+      | "PAYLOAD_TOO_LARGE"
       | "TOO_MANY_REQUESTS",
     public readonly title: string,
     message: string,
@@ -23,6 +24,7 @@ export class AppError extends Error {
       FORBIDDEN: 403,
       NOT_FOUND: 404,
       CONFLICT: 409,
+      PAYLOAD_TOO_LARGE: 413,
       TOO_MANY_REQUESTS: 429,
     }[this.code];
   }

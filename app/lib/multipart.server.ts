@@ -1,13 +1,19 @@
-/** Form bodies with files: refuse oversize requests before reading them. */
+/**
+ * Form bodies with files: refuse oversize requests before reading them. The
+ * limits are the server's one table (server/request-bodies.js), which already
+ * answers 413 in front of the app; this check holds wherever the routes run
+ * without that server (the in-process test harness).
+ */
+import { BODY_LIMITS, type BodyLimit } from "../../server/request-bodies.js";
 import { AppError } from "./app-error.ts";
 import { readForm } from "./read-form.server.ts";
 import { UNREADABLE } from "./respond.server.ts";
 
-export async function readFormData(request: Request, options: { maxBytes: number }) {
+export { BODY_LIMITS };
+
+export async function readFormData(request: Request, limit: BodyLimit) {
   const length = Number(request.headers.get("content-length") ?? "0");
-  if (length > options.maxBytes) {
-    throw new AppError("BAD_REQUEST", "File too large", "The upload is too large. Please choose smaller photos.");
-  }
+  if (length > limit.bytes) throw new AppError("PAYLOAD_TOO_LARGE", limit.title, limit.message);
   try {
     return await readForm(request);
   } catch (refusal) {

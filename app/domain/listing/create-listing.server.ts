@@ -90,9 +90,6 @@ export async function createListing(options: {
   return { listingId };
 }
 
-/** Max request body for a listing: 5 photos of at most 10 MB plus the fields. */
-export const MAX_LISTING_REQUEST_BYTES = 5 * MAX_UPLOAD_BYTES + 1024 * 1024;
-
 /** Parses the submitted form (shared schema) and creates the listing. */
 export async function createListingFromForm(options: { runtime: Runtime; viewer: Viewer; form: FormData }) {
   const { form } = options;

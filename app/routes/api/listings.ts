@@ -1,8 +1,8 @@
 import type { Route } from "./+types/listings";
-import { createListingFromForm, MAX_LISTING_REQUEST_BYTES } from "#app/domain/listing/create-listing.server.ts";
+import { createListingFromForm } from "#app/domain/listing/create-listing.server.ts";
 import { getViewer } from "#app/domain/user/get-viewer.server.ts";
 import { AppError } from "#app/lib/app-error.ts";
-import { readFormData } from "#app/lib/multipart.server.ts";
+import { BODY_LIMITS, readFormData } from "#app/lib/multipart.server.ts";
 import { enforceUserLimit } from "#app/lib/rate-limit.server.ts";
 import { isBadInputForDatabase } from "#app/lib/db-errors.ts";
 import { jsonError, UNREADABLE } from "#app/lib/respond.server.ts";
@@ -15,7 +15,7 @@ export async function action({ request }: Route.ActionArgs) {
   const runtime = await getRuntime();
   try {
     await enforceUserLimit(runtime, "upload", viewer.userId);
-    const form = await readFormData(request, { maxBytes: MAX_LISTING_REQUEST_BYTES });
+    const form = await readFormData(request, BODY_LIMITS.listingPhotos);
     const { listingId } = await createListingFromForm({ runtime, viewer, form });
     return Response.json({ listingId }, { status: 201 });
   } catch (error) {

@@ -5,9 +5,9 @@ import { useActionToast } from "#app/components/forms/use-action-toast.ts";
 import { ListingForm } from "#app/components/listing/listing-form.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
-import { createListingFromForm, MAX_LISTING_REQUEST_BYTES } from "#app/domain/listing/create-listing.server.ts";
+import { createListingFromForm } from "#app/domain/listing/create-listing.server.ts";
 import { requireRole } from "#app/lib/guards.server.ts";
-import { readFormData } from "#app/lib/multipart.server.ts";
+import { BODY_LIMITS, readFormData } from "#app/lib/multipart.server.ts";
 import { orError } from "#app/lib/respond.server.ts";
 import { getRuntime } from "#app/lib/runtime.server.ts";
 
@@ -26,7 +26,7 @@ export async function action({ request }: Route.ActionArgs) {
   const viewer = await requireRole(request, "seller");
   const runtime = await getRuntime();
   return orError(async () => {
-    const form = await readFormData(request, { maxBytes: MAX_LISTING_REQUEST_BYTES });
+    const form = await readFormData(request, BODY_LIMITS.listingPhotos);
     const { listingId } = await createListingFromForm({ runtime, viewer, form });
     return redirect(`/seller/mandate/${listingId}`);
   });

@@ -17,7 +17,7 @@ import { AppError } from "#app/lib/app-error.ts";
 import { clientIp } from "#app/lib/client-ip.server.ts";
 import { requireRole } from "#app/lib/guards.server.ts";
 import { enforceUserLimit } from "#app/lib/rate-limit.server.ts";
-import { filesOf, readFormData } from "#app/lib/multipart.server.ts";
+import { BODY_LIMITS, filesOf, readFormData } from "#app/lib/multipart.server.ts";
 import { orError } from "#app/lib/respond.server.ts";
 import { getRuntime } from "#app/lib/runtime.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
@@ -60,7 +60,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { viewer, runtime, ctx } = await load(request, params.listingId, context);
   return orError(async () => {
-    const form = await readFormData(request, { maxBytes: MAX_PDF_BYTES + 1024 * 1024 });
+    const form = await readFormData(request, BODY_LIMITS.signedMandate);
     const intent = form.get("intent");
     if (intent === "sign") {
       await signMandateByCheckbox({ runtime, ctx, accepted: form.get("accept") === "on", userId: viewer.userId });
