@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as schema from "#db/schema.ts";
 import * as authApi from "#app/routes/api/auth.ts";
 import * as adminUsers from "#app/routes/admin/admin-users.tsx";
+import * as signup from "#app/routes/auth/signup.tsx";
 import { createUser } from "#app/domain/user/create-user.server.ts";
 import { requestPasswordReset, resetPassword, signInWithPassword } from "#app/domain/user/sign-in.server.ts";
 import { AUTH_EMAILS_PER_ACCOUNT_HOUR } from "#app/lib/auth.server.ts";
@@ -184,5 +185,19 @@ describe("confirmation e-mails", () => {
     // The sign-up's own confirmation, then at most the limit again from sign-ins.
     expect(mails.length).toBeLessThanOrEqual(1 + AUTH_EMAILS_PER_ACCOUNT_HOUR);
     expect(mails.length).toBeGreaterThan(1);
+  });
+});
+
+describe("sign-up", () => {
+  it("one address is tried at most 5 times an hour, whatever each attempt says", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const body = new FormData();
+      for (const [k, v] of Object.entries({ email: "Repeated@Example.co.za", password: "Kudu-Grader-2026", confirmPassword: "Kudu-Grader-2026", role: "buyer", fullName: "Repeat", phone: "082 555 1234" })) body.set(k, v);
+      statuses.push((await h.call(signup.action, { path: "/signup", body })).status);
+    }
+    expect(statuses[0]).toBe(200); // created (the confirmation e-mail goes out)
+    expect(statuses.slice(1, 5)).toEqual([409, 409, 409, 409]); // "Account Already Exists"
+    expect(statuses[5]).toBe(429);
   });
 });

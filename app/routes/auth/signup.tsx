@@ -110,7 +110,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await enforceRateLimits(
       runtime.db,
-      [{ key: `signup:ip:${clientIp(context)}`, limit: 10, windowSeconds: 60 * 60 }],
+      [
+        { key: `signup:ip:${clientIp(context)}`, limit: 10, windowSeconds: 60 * 60 },
+        { key: `signup:email:${submission.value.email.toLowerCase()}`, limit: 5, windowSeconds: 60 * 60 },
+      ],
       { enabled: runtime.env.AUTH_RATE_LIMIT, title: "Sign Up Failed" },
     );
     await createUser(runtime, submission.value);
