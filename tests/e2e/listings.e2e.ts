@@ -148,10 +148,12 @@ test("the PDF mandate: request it by e-mail, upload it signed", async ({ browser
     mimeType: "application/pdf",
     buffer: Buffer.from("not really a pdf"),
   });
+  const errorToasts = seller.locator('[data-sonner-toast][data-type="error"]');
+  // Watched from before the click: the toast lasts 4 s, which a loaded machine can spend between two checks.
+  const errorToastShown = errorToasts.first().waitFor({ state: "attached", timeout: 30_000 });
   await seller.getByRole("button", { name: "Submit Signed PDF" }).click();
   await expect(seller.getByText("Please upload a PDF file.").first()).toBeVisible();
-  const errorToasts = seller.locator('[data-sonner-toast][data-type="error"]');
-  await expect(errorToasts).toHaveCount(1);
+  await errorToastShown;
 
   await upload.setInputFiles({ name: "signed.pdf", mimeType: "application/pdf", buffer: bytes });
   await seller.getByRole("button", { name: "Submit Signed PDF" }).click();
