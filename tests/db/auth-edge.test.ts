@@ -193,7 +193,7 @@ describe("sign-up", () => {
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) {
       const body = new FormData();
-      for (const [k, v] of Object.entries({ email: "Repeated@Example.co.za", password: "Kudu-Grader-2026", confirmPassword: "Kudu-Grader-2026", role: "buyer", fullName: "Repeat", phone: "082 555 1234" })) body.set(k, v);
+      for (const [k, v] of Object.entries({ email: "Repeated@Example.co.za", password: "Kudu-Grader-2026", confirmPassword: "Kudu-Grader-2026", role: "buyer", fullName: "Repeat", phone: "082 555 1234", commissionAccepted: "on" })) body.set(k, v);
       statuses.push((await h.call(signup.action, { path: "/signup", body })).status);
     }
     expect(statuses[0]).toBe(200); // created (the confirmation e-mail goes out)

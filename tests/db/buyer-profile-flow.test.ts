@@ -1,14 +1,16 @@
 /**
  * One answer to "has this buyer a profile?" (spec §2, §5: the catalogue, the
  * listing page, purchase requests and the buyer dashboard): a buyer who signed
- * up with the form has not accepted the 2.5% commission yet, so every one of
- * them asks for the profile first; creating it from the dashboard returns the
+ * up with the form accepted the 2.5% commission there and is complete at once;
+ * one who has not (a Google sign-up, an older account) is asked for the
+ * profile first by every one of them; creating it from the dashboard returns the
  * buyer to the tab and listing they came for; and a purchase request already
  * sent is shown as sent after a reload.
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as s from "#db/schema.ts";
+import { action as signupAction } from "#app/routes/auth/signup.tsx";
 import { action as dashboardAction } from "#app/routes/buyer/buyer-dashboard.tsx";
 import { loader as catalogLoader } from "#app/routes/catalog/catalog.tsx";
 import { action as purchaseAction, loader as listingLoader } from "#app/routes/catalog/listing-detail.tsx";
@@ -41,7 +43,32 @@ const listingPage = (cookie: string) =>
   h.call(listingLoader, { path: `/listing/${listingId}`, method: "GET", params: { id: listingId }, cookie });
 const catalogPage = (cookie: string) => h.call(catalogLoader, { path: "/buyer-catalog", method: "GET", cookie });
 
-describe("a buyer who signed up but has not accepted the commission", () => {
+describe("signing up as a buyer", () => {
+  const form = (extra: Record<string, string>) =>
+    body({ email: "signup-buyer@example.co.za", password: "Kudu-Grader-2026", confirmPassword: "Kudu-Grader-2026", role: "buyer", fullName: "Sipho Buyer", phone: "082 555 1234", ...extra });
+
+  it("needs the commission accepted on the form: without it, the spec's message and nothing written", async () => {
+    const before = await h.rowCounts();
+    const refused = await h.call(signupAction, { path: "/signup", body: form({}) });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body)).toContain("You must accept the 2.5% buyer commission to proceed.");
+    expect(await h.rowCounts()).toEqual(before);
+  });
+
+  it("with it, the buyer's profile is complete at once; a seller is never asked", async () => {
+    expect((await h.call(signupAction, { path: "/signup", body: form({ commissionAccepted: "on" }) })).status).toBe(200);
+    const [row] = await h.rt.db
+      .select({ accepted: s.buyers.commissionAccepted })
+      .from(s.buyers)
+      .innerJoin(s.user, eq(s.user.id, s.buyers.userId))
+      .where(eq(s.user.email, "signup-buyer@example.co.za"));
+    expect(row!.accepted).toBe(true);
+    const seller = await h.call(signupAction, { path: "/signup", body: form({ email: "signup-seller@example.co.za", role: "seller" }) });
+    expect(seller.status).toBe(200);
+  });
+});
+
+describe("a buyer who has not accepted the commission (a Google sign-up, an older account)", () => {
   it("is asked for the buyer profile by the catalogue and the listing page, and cannot send a purchase request", async () => {
     expect((await catalogPage(newBuyer.cookie)).body).toMatchObject({ view: "no-buyer-profile", page: { items: [] } });
     expect((await listingPage(newBuyer.cookie)).body).toMatchObject({ canBuy: false, requested: false });

@@ -75,6 +75,7 @@ describe("fields a request does not own", () => {
       confirmPassword: "Kudu-Grader-2026",
       fullName: "Smuggler",
       phone: "082 555 1234",
+      commissionAccepted: "on",
     });
     body.set("role", "admin");
     const refused = await h.call(signup, { path: "/signup", body });

@@ -29,27 +29,37 @@ test("a seller signs up, confirms by e-mail, signs in and lands on the seller da
   await expect(page).toHaveURL(/\/seller-dashboard$/);
 });
 
-test("a buyer signs up, confirms, signs in, accepts the commission and then sees the full catalog", async ({ page }) => {
-  const email = uniqueEmail("buyer");
-  await signUpThroughForm(page, { email, role: "buyer", name: "Bongani Buyer", company: "Bongani Earthworks" });
-  await confirmEmail(page, email);
-  await gotoReady(page, "/signout");
-  await page.context().clearCookies();
-  await signInThroughForm(page, email, "Kudu-Grader-2026");
-  await expect(page).toHaveURL(/\/buyer-catalog$/);
-  // The commission is not accepted at sign-up: the catalogue asks for the buyer profile first.
-  await expect(page.getByRole("heading", { name: "Complete Your Buyer Profile" })).toBeVisible();
-  await page.getByRole("link", { name: "Complete Registration" }).click();
-  await expect(page).toHaveURL(/\/buyer-dashboard$/);
-  // What was given at sign-up is kept.
-  await expect(page.getByLabel("Full Name")).toHaveValue("Bongani Buyer");
-  await expect(page.getByLabel("Company Name (optional)")).toHaveValue("Bongani Earthworks");
-  await page.getByLabel("I accept the 2.5% buyer commission on purchases").check();
-  await page.getByRole("button", { name: "Create Buyer Profile" }).click();
-  await expect(page.getByText("Profile Created").first()).toBeVisible();
-  await gotoReady(page, "/buyer-catalog");
-  await expect(page.getByRole("heading", { name: "Machinery Catalog" })).toBeVisible();
-});
+for (const viewport of [
+  { width: 360, height: 800 },
+  { width: 1280, height: 800 },
+]) {
+  test(`a buyer accepts the commission on the sign-up form, confirms, signs in and sees the full catalog at once (${viewport.width} px)`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    const email = uniqueEmail("buyer");
+    // Without the commission the form says why, once, and nothing is created.
+    await gotoReady(page, "/signup");
+    await page.getByLabel("Email *").fill(email);
+    await page.getByLabel("Password *", { exact: true }).fill("Kudu-Grader-2026");
+    await page.getByLabel("Confirm Password *").fill("Kudu-Grader-2026");
+    await page.getByLabel("Full Name *").fill("Bongani Buyer");
+    await page.getByLabel("Phone Number *").fill("082 555 1234");
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await expect(page.getByText("You must accept the 2.5% buyer commission to proceed.").first()).toBeVisible();
+    await expect(page.getByLabel("I accept the 2.5% buyer commission on purchases")).toBeInViewport();
+
+    await signUpThroughForm(page, { email, role: "buyer", name: "Bongani Buyer", company: "Bongani Earthworks" });
+    await confirmEmail(page, email);
+    await gotoReady(page, "/signout");
+    await page.context().clearCookies();
+    await signInThroughForm(page, email, "Kudu-Grader-2026");
+    await expect(page).toHaveURL(/\/buyer-catalog$/);
+    await expect(page.getByRole("heading", { name: "Machinery Catalog" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Complete Your Buyer Profile" })).toHaveCount(0);
+    // What was given at sign-up is the buyer's profile.
+    await gotoReady(page, "/buyer-dashboard");
+    await expect(page.getByRole("button", { name: "Create Buyer Profile" })).toHaveCount(0);
+  });
+}
 
 test("a buyer who opens the admin panel is sent home and told Unauthorized", async ({ page }) => {
   const buyer = demoUser("buyer");
@@ -119,7 +129,7 @@ test("sign-up shows the spec's validation messages", async ({ page }) => {
   // Posted straight to the server, past the browser's checks: refused the same way, and no account exists.
   const email = uniqueEmail("weak");
   const res = await page.request.post("/signup", {
-    form: { email, password: "qwertyuiop", confirmPassword: "qwertyuiop", role: "buyer", fullName: "W", phone: "0825551234" },
+    form: { email, password: "qwertyuiop", confirmPassword: "qwertyuiop", role: "buyer", fullName: "W", phone: "0825551234", commissionAccepted: "on" },
   });
   expect(res.status()).toBe(400);
   expect(await res.text()).toContain("This password is too common and easy to guess. Please choose another.");

@@ -127,8 +127,13 @@ test("an invite link with token_hash and type=invite is verified, then /complete
   await p.getByLabel("Full Name *").fill("Bongani Buyer");
   await p.getByLabel("Phone Number *").fill("082 555 8765");
   await p.getByLabel("Company Name (optional)").fill("Bongani Plant Hire");
+  // The commission is accepted here, so the invited buyer is complete at once.
+  await p.getByRole("button", { name: "Complete Sign Up" }).click();
+  await expect(p.getByText("You must accept the 2.5% buyer commission to proceed.").first()).toBeVisible();
+  await p.getByLabel("I accept the 2.5% buyer commission on purchases").check();
   await p.getByRole("button", { name: "Complete Sign Up" }).click();
   await expect(p).toHaveURL(/\/buyer-catalog$/);
+  await expect(p.getByRole("heading", { name: "Machinery Catalog" })).toBeVisible();
   await invitee.context.close();
 
   // Used now: verification fails, and /complete-signup sends a visitor to sign in.

@@ -203,6 +203,7 @@ export const PERMISSION_MATRIX: MatrixRow[] = [
       role: "buyer",
       fullName: "Matrix Signup",
       phone: "082 555 1234",
+      commissionAccepted: "on",
     }),
     expect: homes(200),
     note: "public: anyone may create an account; signed-in users are then sent home by the loader",

@@ -6,7 +6,7 @@
  * ever opens, the text is visible as typed, and no link points at javascript:.
  */
 import { expect, test, type Page } from "@playwright/test";
-import { completeBuyerProfile, signUpAndConfirm, TEST_PASSWORD } from "./support/accounts.ts";
+import { signUpAndConfirm, TEST_PASSWORD } from "./support/accounts.ts";
 import { publishListing } from "./support/listings.ts";
 import { readLatestEmail } from "./support/mailbox.ts";
 import { clientFor, demoUser, gotoReady, signInThroughForm, uniqueEmail } from "./support/personas.ts";
@@ -68,7 +68,6 @@ test("script and javascript: payloads in a listing, a message and a name stay in
   await expectInert(page, `/equipment?q=${stamp}`, /Bell/);
   await signInThroughForm(page, email, TEST_PASSWORD);
   await expect(page).not.toHaveURL(/\/signin/);
-  await completeBuyerProfile(page);
   await expectInert(page, `/listing/${listingId}`, TITLE);
   await expectInert(page, `/listing/${listingId}`, LOCATION);
   await expectInert(page, `/buyer-catalog?q=${stamp}`, TITLE);

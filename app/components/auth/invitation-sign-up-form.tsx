@@ -2,7 +2,7 @@ import { getFormProps, getSelectProps, useForm, type SubmissionResult } from "@c
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
-import { FieldError, FormError, TextField } from "#app/components/forms/field.tsx";
+import { CommissionField, FieldError, FormError, TextField } from "#app/components/forms/field.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import { Label } from "#app/components/ui/label.tsx";
 import { NativeSelect } from "#app/components/ui/native-select.tsx";
@@ -120,7 +120,10 @@ export function InvitationSignUpForm({
         placeholder="e.g. 082 123 4567"
       />
       {invitation.role === "buyer" ? (
-        <TextField label="Company Name (optional)" field={fields.companyName as never} autoComplete="organization" />
+        <>
+          <TextField label="Company Name (optional)" field={fields.companyName as never} autoComplete="organization" />
+          <CommissionField field={fields.commissionAccepted as never} />
+        </>
       ) : (
         <>
           <div className="space-y-1.5">

@@ -1,5 +1,6 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { getInputProps } from "@conform-to/react";
+import { NativeCheckbox } from "#app/components/ui/checkbox.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import { Label } from "#app/components/ui/label.tsx";
 
@@ -54,6 +55,20 @@ export function FormError({ errors }: { errors?: string[] }) {
   return (
     <div role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-700">
       {errors[0]}
+    </div>
+  );
+}
+
+/** The buyer's 2.5% commission acceptance: on sign-up (as a buyer, or through a buyer invitation) and on the buyer profile form. */
+export function CommissionField({ field }: { field: FieldMetadata<string | boolean | undefined> }) {
+  const props = getInputProps(field as FieldMetadata<string>, { type: "checkbox", ariaAttributes: true });
+  return (
+    <div className="space-y-1.5">
+      <label className="flex items-start gap-2 text-sm">
+        <NativeCheckbox {...props} key={props.key} className="mt-0.5" />
+        <span>I accept the 2.5% buyer commission on purchases</span>
+      </label>
+      <FieldError id={field.errorId} errors={field.errors} />
     </div>
   );
 }

@@ -19,6 +19,9 @@ export function passwordProblem(password: string): string | undefined {
   return undefined;
 }
 
+/** A checkbox: ticked is "on" (a browser's form), "true" or true. */
+const checkbox = z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean());
+
 export const MESSAGES = {
   missingSignIn: "Please enter both email and password.",
   emailRequired: "Please enter your email address.",
@@ -90,9 +93,14 @@ export const SignUpSchema = z
     companyName: optionalCompanyName,
     sellerType: z.preprocess((v) => (v === "" ? undefined : v), z.enum(["company", "private"]).optional()),
     sellerRole: z.preprocess((v) => (v === "" ? undefined : v), z.enum(["agent", "direct"]).optional()),
+    /** A buyer accepts the 2.5% buyer commission on the sign-up form itself; ignored for sellers. */
+    commissionAccepted: checkbox,
     invitation: z.string().optional(),
   })
   .superRefine((data, ctx) => {
+    if (data.role === "buyer" && !data.commissionAccepted) {
+      ctx.addIssue({ code: "custom", path: ["commissionAccepted"], message: MESSAGES.commissionRequired });
+    }
     const problem = passwordProblem(data.password);
     if (data.password !== data.confirmPassword) {
       ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: MESSAGES.passwordsDontMatch });
@@ -128,7 +136,7 @@ export const CompleteProfileSchema = z
       (v) => (typeof v === "string" && v.trim() !== "" ? v.trim() : undefined),
       z.url({ message: MESSAGES.invalidWebsite, protocol: /^https?$/ }).max(300, tooLong("Website", 300)).optional(),
     ),
-    commissionAccepted: z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean()),
+    commissionAccepted: checkbox,
   })
   .superRefine((data, ctx) => {
     if (data.role === "buyer" && !data.commissionAccepted) {

@@ -24,7 +24,8 @@ import type { Runtime } from "#app/lib/runtime.server.ts";
 import type { z } from "zod";
 import { passwordProblem, TITLES, type SignUpSchema } from "./auth-schemas.ts";
 
-export type SignUpInput = z.infer<typeof SignUpSchema>;
+/** The sign-up form's fields; callers other than the form (tests, seeds) may leave the commission out. */
+export type SignUpInput = Omit<z.infer<typeof SignUpSchema>, "commissionAccepted"> & { commissionAccepted?: boolean };
 
 export async function verificationUrl(runtime: Pick<Runtime, "env">, input: { email: string; userId: string }) {
   const token = await createEmailVerificationToken(
@@ -118,7 +119,8 @@ export async function createUser(
           userId,
           phoneNumber: input.phone,
           companyName: input.companyName ?? null,
-          commissionAccepted: false,
+          // Accepted on the sign-up form: the buyer is complete at once (Google sign-ups accept it on /complete-profile).
+          commissionAccepted: input.commissionAccepted === true,
         });
       }
       if (url) {

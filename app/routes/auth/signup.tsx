@@ -5,7 +5,7 @@ import { data, Form, Link, redirect, useLocation, useNavigate, useNavigation, us
 import type { Route } from "./+types/signup";
 import { AuthCard } from "#app/components/auth/auth-card.tsx";
 import { InvitationSignUpForm, type InvitationForForm } from "#app/components/auth/invitation-sign-up-form.tsx";
-import { FieldError, FormError, TextField } from "#app/components/forms/field.tsx";
+import { CommissionField, FieldError, FormError, TextField } from "#app/components/forms/field.tsx";
 import { useActionToast, type ActionToast } from "#app/components/forms/use-action-toast.ts";
 import { Alert, AlertDescription } from "#app/components/ui/alert.tsx";
 import { Button } from "#app/components/ui/button.tsx";
@@ -278,7 +278,10 @@ function SignUpForm({ actionData }: { actionData: Route.ComponentProps["actionDa
           placeholder="e.g. 082 123 4567"
         />
         {role === "buyer" ? (
-          <TextField label="Company Name (optional)" field={fields.companyName as never} autoComplete="organization" />
+          <>
+            <TextField label="Company Name (optional)" field={fields.companyName as never} autoComplete="organization" />
+            <CommissionField field={fields.commissionAccepted as never} />
+          </>
         ) : (
           <>
             <div className="space-y-1.5">

@@ -19,13 +19,12 @@ import {
 } from "react-router";
 import type { z } from "zod";
 import type { Route } from "./+types/buyer-dashboard";
-import { FieldError, FormError } from "#app/components/forms/field.tsx";
+import { CommissionField, FieldError, FormError } from "#app/components/forms/field.tsx";
 import { useActionToast, type ActionToast } from "#app/components/forms/use-action-toast.ts";
 import { Alert, AlertDescription, AlertTitle } from "#app/components/ui/alert.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
-import { NativeCheckbox } from "#app/components/ui/checkbox.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import { Label } from "#app/components/ui/label.tsx";
 import { NativeSelect } from "#app/components/ui/native-select.tsx";
@@ -686,17 +685,7 @@ function CreateBuyerProfile({
                 maxLength={200}
               />
             </div>
-            <div className="space-y-1.5">
-              <label className="flex items-start gap-2 text-sm">
-                <NativeCheckbox
-                  {...getInputProps(fields.commissionAccepted, { type: "checkbox", ariaAttributes: true })}
-                  key={fields.commissionAccepted.key}
-                  className="mt-0.5"
-                />
-                <span>I accept the 2.5% buyer commission on purchases</span>
-              </label>
-              <FieldError id={fields.commissionAccepted.errorId} errors={fields.commissionAccepted.errors} />
-            </div>
+            <CommissionField field={fields.commissionAccepted} />
             <SubmitButton label="Create Buyer Profile" busyLabel="Creating..." intent="create-buyer-profile" />
           </Form>
         </CardContent>

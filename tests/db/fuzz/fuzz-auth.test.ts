@@ -34,7 +34,7 @@ const targets = (): Target[] => [
     path: "/signup",
     cookie: visitor,
     bases: [
-      { email: "fresh@example.co.za", password: "Kudu-Grader-2026", confirmPassword: "Kudu-Grader-2026", role: "buyer", fullName: "Fresh", phone: "082 555 1234" },
+      { email: "fresh@example.co.za", password: "Kudu-Grader-2026", confirmPassword: "Kudu-Grader-2026", role: "buyer", fullName: "Fresh", phone: "082 555 1234", commissionAccepted: "on" },
       { email: "inv@example.co.za", password: "Kudu-Grader-2026", confirmPassword: "Kudu-Grader-2026", role: "seller", fullName: "Inv", phone: "082", invitation: "tok" },
     ],
   },

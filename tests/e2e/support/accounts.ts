@@ -8,7 +8,7 @@ export const TEST_PASSWORD = "Kudu-Grader-2026";
 
 export async function signUpThroughForm(
   page: Page,
-  input: { email: string; name: string; role?: "buyer" | "seller"; password?: string; company?: string },
+  input: { email: string; name: string; role?: "buyer" | "seller"; password?: string; company?: string; acceptCommission?: boolean },
 ) {
   const password = input.password ?? TEST_PASSWORD;
   await gotoReady(page, input.role === "seller" ? "/signup?role=seller" : "/signup");
@@ -19,6 +19,10 @@ export async function signUpThroughForm(
   await page.getByLabel("Full Name *").fill(input.name);
   await page.getByLabel("Phone Number *").fill("082 555 1234");
   if (input.company) await page.getByLabel("Company Name (optional)").fill(input.company);
+  // A buyer accepts the 2.5% commission on the form itself.
+  if ((input.role ?? "buyer") === "buyer" && input.acceptCommission !== false) {
+    await page.getByLabel("I accept the 2.5% buyer commission on purchases").check();
+  }
   await page.getByRole("button", { name: "Create Account" }).click();
   await expect(page.getByText("Account Created Successfully!").first()).toBeVisible();
 }
@@ -33,9 +37,9 @@ export async function signUpAndConfirm(page: Page, input: { email: string; name:
 }
 
 /**
- * A buyer who signed up with the form accepts the 2.5% commission on the
- * buyer dashboard before the full catalogue and requests open (the form
- * keeps the name and company given at sign-up).
+ * A buyer without a complete profile (a Google sign-up, an older account)
+ * accepts the 2.5% commission on the buyer dashboard before the full
+ * catalogue and requests open (the form keeps the name and company given).
  */
 export async function completeBuyerProfile(page: Page) {
   await gotoReady(page, "/buyer-dashboard");
@@ -59,6 +63,7 @@ export async function createAccount(input: { role: "buyer" | "seller"; prefix?: 
       role: input.role,
       fullName,
       phone: "082 555 1234",
+      ...(input.role === "buyer" ? { commissionAccepted: "on" } : {}),
     }),
   });
   expect(res.status, `sign-up of ${email}`).toBe(200);
