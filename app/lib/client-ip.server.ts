@@ -1,5 +1,8 @@
-/** The signer's address for the mandate (spec §9): from the connection, "Unknown" if none. */
+/**
+ * The signer's address for the mandate (spec §9), "Unknown" if none. The load
+ * context's address is already the one rule's (server/client-address.js:
+ * connection or trusted proxies, IPv4-mapped prefix removed, at most 64 characters).
+ */
 export function clientIp(context: { clientIp?: string | null } | undefined) {
-  const ip = context?.clientIp?.replace(/^::ffff:/, "");
-  return ip && ip.length <= 64 ? ip : "Unknown";
+  return context?.clientIp || "Unknown";
 }

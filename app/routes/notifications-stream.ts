@@ -50,16 +50,19 @@ export async function loader({ request }: Route.LoaderArgs) {
       };
       const send = (event: string, data: unknown) => write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
       const unread = () => countUnread(runtime.db, viewer.userId);
-      // The browser stops reconnecting on `ended`: a new connection would only meet the sign-in redirect.
-      const end = () => {
-        if (!open) return;
-        write("event: ended\ndata: {}\n\n");
+      const close = () => {
         cleanup();
         try {
           controller.close();
         } catch {
           // already closed
         }
+      };
+      // The browser stops reconnecting on `ended`: a new connection would only meet the sign-in redirect.
+      const end = () => {
+        if (!open) return;
+        write("event: ended\ndata: {}\n\n");
+        close();
       };
 
       const unsubscribe = runtime.notifications.subscribe(viewer.userId, (signal) => {
@@ -84,14 +87,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         clearInterval(heartbeat);
         unsubscribe();
       };
-      request.signal.addEventListener("abort", () => {
-        cleanup();
-        try {
-          controller.close();
-        } catch {
-          // already closed
-        }
-      });
+      request.signal.addEventListener("abort", close);
 
       // Ended between the guard and the subscription: its signal came before anyone listened.
       if (!(await isSessionLive(runtime.db, sessionId))) return end();
