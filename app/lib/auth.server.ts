@@ -19,6 +19,7 @@ import type { Env } from "./env.server.ts";
 import { PASSWORD_MAX, PASSWORD_MIN } from "#app/domain/user/auth-schemas.ts";
 import { ACCOUNT_SUSPENDED } from "#app/domain/user/sign-in.server.ts";
 import { CLIENT_ADDRESS_HEADER } from "../../server/client-address.js";
+import { PRODUCT_NAME } from "./brand.ts";
 
 export const VERIFY_EMAIL_EXPIRES_IN = 60 * 60 * 24;
 
@@ -62,7 +63,7 @@ export function createAuth(options: { db: Db; env: Env; mailer: AuthMailer; trus
       : []),
   ];
   return betterAuth({
-    appName: "Machinery Marketplace",
+    appName: PRODUCT_NAME,
     // Into the app's own structured log. A refused OAuth return or a bad token is a client's mistake: info, not error.
     logger: {
       log: (level, message, ...args) => {

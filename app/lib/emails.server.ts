@@ -3,7 +3,9 @@
  */
 import type { OutgoingEmail } from "./mailer.server.ts";
 
-export const PRODUCT_NAME = "Machinery Marketplace";
+import { PRODUCT_NAME } from "./brand.ts";
+
+export { PRODUCT_NAME };
 
 const escapeHtml = (s: string) =>
   s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PRODUCT_NAME } from "./brand.ts";
 
 /**
  * Every setting the server reads, validated once at start-up. Each has an
@@ -33,7 +34,7 @@ const EnvSchema = z.object({
     .regex(/^smtps?:\/\//, "SMTP_URL must start with smtp:// or smtps://")
     .optional()
     .or(z.literal("").transform(() => undefined)),
-  MAIL_FROM: z.string().default("Machinery Marketplace <no-reply@machinery.local>"),
+  MAIL_FROM: z.string().default(`${PRODUCT_NAME} <no-reply@machinery.local>`),
   ADMIN_EMAIL: z.email().default("admin@machinery.local"),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),

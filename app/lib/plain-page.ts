@@ -3,8 +3,10 @@
  * database is away, an address cannot be read): one small self-contained
  * HTML shell, no scripts or stylesheets to load.
  */
+import { pageTitle } from "./brand.ts";
+
 export function plainPage(page: { title: string; heading: string; text: string; link: { href: string; label: string } }) {
-  return `<!doctype html><html lang="en-ZA"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${page.title} | Machinery Marketplace</title></head>
+  return `<!doctype html><html lang="en-ZA"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${pageTitle(page.title)}</title></head>
 <body style="font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#111827">
 <h1>${page.heading}</h1>
 <p>${page.text}</p>

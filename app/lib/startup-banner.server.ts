@@ -1,11 +1,12 @@
 import { env } from "./env.server.ts";
 import { DEMO_ACCOUNTS } from "#db/demo-accounts.ts";
+import { PRODUCT_NAME } from "./brand.ts";
 
 export function startupBanner() {
   const e = env();
   const lines = [
     "",
-    `  Machinery Marketplace is running at ${e.PUBLIC_URL}`,
+    `  ${PRODUCT_NAME} is running at ${e.PUBLIC_URL}`,
     `  Database: ${e.DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : `embedded PGlite in ${e.DATA_DIR}`}`,
     `  E-mail:   ${e.SMTP_URL ? "SMTP (SMTP_URL)" : `dev mailbox at ${e.PUBLIC_URL}/admin/mailbox (sign in as admin)`}`,
   ];

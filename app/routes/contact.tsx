@@ -24,6 +24,7 @@ import { getOptionalViewer } from "#app/lib/guards.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { getRuntime } from "#app/lib/runtime.server.ts";
 import { readForm } from "#app/lib/read-form.server.ts";
+import { COMPANY_NAME, PRODUCT_NAME, pageTitle } from "#app/lib/brand.ts";
 
 /** What the form holds, as typed (before the schema trims and checks it). */
 type ContactFields = { name: string; email: string; phone: string; subject: string; message: string; website: string };
@@ -32,13 +33,13 @@ type ContactFields = { name: string; email: string; phone: string; subject: stri
 const CONTACT_DETAILS = {
   email: "info@dealequip.co.za",
   phone: "+27 11 555 0123",
-  address: ["DealEquip (Pty) Ltd", "25 Commissioner Street", "Marshalltown, Johannesburg, 2001", "South Africa"],
+  address: [COMPANY_NAME, "25 Commissioner Street", "Marshalltown, Johannesburg, 2001", "South Africa"],
   hours: "Mon-Fri 8:00-18:00, Sat 9:00-14:00, Sun closed",
 } as const;
 
 export const meta: Route.MetaFunction = () => [
-  { title: "Contact Us | Machinery Marketplace" },
-  { name: "description", content: "Questions about buying or selling heavy machinery? Contact the DealEquip team." },
+  { title: pageTitle("Contact Us") },
+  { name: "description", content: `Questions about buying or selling heavy machinery? Contact the ${PRODUCT_NAME} team.` },
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -26,12 +26,13 @@ import { orError } from "#app/lib/respond.server.ts";
 import { getRuntime } from "#app/lib/runtime.server.ts";
 import { cn } from "#app/lib/utils.ts";
 import { readForm } from "#app/lib/read-form.server.ts";
+import { pageTitle } from "#app/lib/brand.ts";
 
 const SUCCESS = { title: "Feedback Submitted", description: "Thank you for your feedback!" } as const;
 const FAILED = "Failed to submit feedback. Please try again.";
 
 export const meta: Route.MetaFunction = () => [
-  { title: "Feedback | Machinery Marketplace" },
+  { title: pageTitle("Feedback") },
   { name: "robots", content: "noindex" },
 ];
 

@@ -7,15 +7,16 @@ import { findPublicListings } from "#app/domain/listing/find-listings.server.ts"
 import { getViewer } from "#app/domain/user/get-viewer.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { getRuntime } from "#app/lib/runtime.server.ts";
+import { PRODUCT_NAME, PRODUCT_TAGLINE } from "#app/lib/brand.ts";
 
 export const meta: Route.MetaFunction = () => [
-  { title: "Machinery Marketplace | Buy and sell heavy machinery in South Africa" },
+  { title: `${PRODUCT_NAME} | ${PRODUCT_TAGLINE}: buy and sell heavy machinery in South Africa` },
   {
     name: "description",
     content:
       "Excavators, cranes, loaders, generators and industrial tools from KYC-verified sellers. Urgent and bargain deals, 2.5% split commission.",
   },
-  { property: "og:title", content: "Machinery Marketplace" },
+  { property: "og:title", content: PRODUCT_NAME },
   { property: "og:type", content: "website" },
 ];
 

@@ -1,8 +1,9 @@
 import type { Route } from "./+types/not-found";
 import { NotFound } from "#app/components/layout/not-found.tsx";
+import { pageTitle } from "#app/lib/brand.ts";
 
 export const meta: Route.MetaFunction = () => [
-  { title: "Page not found | Machinery Marketplace" },
+  { title: pageTitle("Page not found") },
   { name: "robots", content: "noindex" },
 ];
 

@@ -13,9 +13,10 @@ import { requireUser } from "#app/lib/guards.server.ts";
 import { getRuntime } from "#app/lib/runtime.server.ts";
 import { isUuid } from "#app/lib/uuid.ts";
 import { readForm } from "#app/lib/read-form.server.ts";
+import { pageTitle } from "#app/lib/brand.ts";
 
 export const meta: Route.MetaFunction = () => [
-  { title: "Notifications | Machinery Marketplace" },
+  { title: pageTitle("Notifications") },
   { name: "robots", content: "noindex" },
 ];
 

@@ -1,6 +1,7 @@
 import { ArrowRight, BadgeCheck, Tag, Timer } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
+import { PRODUCT_TAGLINE } from "#app/lib/brand.ts";
 
 const HIGHLIGHTS = [
   { icon: Timer, text: "Urgent listings from sellers who need to move a machine now" },
@@ -16,7 +17,7 @@ export function Hero({ signedIn }: { signedIn: boolean }) {
         className="absolute inset-0 bg-[radial-gradient(circle_at_85%_20%,rgba(245,158,11,0.35),transparent_55%)]"
       />
       <div className="relative mx-auto max-w-7xl px-4 py-14 sm:py-20 lg:py-24">
-        <p className="text-sm font-semibold uppercase tracking-wide text-brand-500">Machinery Marketplace</p>
+        <p className="text-sm font-semibold uppercase tracking-wide text-brand-500">{PRODUCT_TAGLINE}</p>
         <h1 className="mt-3 max-w-3xl text-3xl font-bold leading-tight sm:text-5xl">
           Buy and sell heavy machinery across South Africa
         </h1>

@@ -5,6 +5,7 @@ import { Button } from "#app/components/ui/button.tsx";
 import type { Viewer } from "#app/domain/user/viewer.ts";
 import type { DesktopMenuDropdown } from "#app/components/layout/desktop-menu.tsx";
 import { cn } from "#app/lib/utils.ts";
+import { PRODUCT_NAME, PRODUCT_TAGLINE } from "#app/lib/brand.ts";
 
 export type NavItem = { to: string; label: string };
 
@@ -146,8 +147,8 @@ function Logo() {
         />
       )}
       <span className="leading-tight">
-        <span className="block text-base font-bold text-gray-900">DealEquip</span>
-        <span className="block text-xs text-gray-600">Machinery Marketplace</span>
+        <span className="block text-base font-bold text-gray-900">{PRODUCT_NAME}</span>
+        <span className="block text-xs text-gray-600">{PRODUCT_TAGLINE}</span>
       </span>
       <span className="sr-only">, home</span>
     </Link>

@@ -3,6 +3,7 @@
  * Helvetica fonts). The admin's copy also records who signed and how.
  */
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from "pdf-lib";
+import { PRODUCT_NAME } from "#app/lib/brand.ts";
 
 export interface MandatePdfInput {
   termsText: string;
@@ -105,7 +106,7 @@ function wrapLine(text: string, font: PDFFont, size: number, maxWidth: number): 
 export async function renderMandatePdf(input: MandatePdfInput): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   doc.setTitle("Exclusive Sales Mandate");
-  doc.setProducer("Machinery Marketplace");
+  doc.setProducer(PRODUCT_NAME);
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
   const maxWidth = PAGE_WIDTH - 2 * MARGIN;

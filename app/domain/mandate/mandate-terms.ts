@@ -3,9 +3,11 @@
  * the plain-text document (numbered clauses, no markdown) that is shown,
  * stored and rendered to PDF.
  */
+import { PRODUCT_NAME } from "#app/lib/brand.ts";
+
 
 export const MANDATE_TERMS = {
-  platformName: "Machinery Marketplace",
+  platformName: PRODUCT_NAME,
   exclusivityDays: 90,
   commissionPercent: 5,
   noticeDays: 30,

@@ -8,6 +8,7 @@
  */
 import type { NOTIFICATION_TYPES, REQUEST_STATUSES } from "#db/schema.ts";
 import { REQUEST_STATUS_LABELS } from "./request-schemas.ts";
+import { PRODUCT_NAME } from "#app/lib/brand.ts";
 
 type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
@@ -65,7 +66,7 @@ export function requestStatusNotification(kind: BuyerRequestKind, status: Reques
     status === "contacted"
       ? `Our team has picked up your ${what}${on}. A representative will contact you soon.`
       : status === "closed"
-        ? `Our team has closed your ${what}${on}. Thank you for using Machinery Marketplace.`
+        ? `Our team has closed your ${what}${on}. Thank you for using ${PRODUCT_NAME}.`
         : `Your ${what}${on} is open again.`;
   return {
     type: BUYER_REQUEST_NOTIFICATION_TYPE[kind],

@@ -4,9 +4,10 @@ import { Alert, AlertDescription, AlertTitle } from "#app/components/ui/alert.ts
 import { requireAdmin } from "#app/lib/guards.server.ts";
 import { getRuntime } from "#app/lib/runtime.server.ts";
 import { cn } from "#app/lib/utils.ts";
+import { pageTitle } from "#app/lib/brand.ts";
 
 export const meta: Route.MetaFunction = () => [
-  { title: "Admin Panel | Machinery Marketplace" },
+  { title: pageTitle("Admin Panel") },
   { name: "robots", content: "noindex" },
 ];
 

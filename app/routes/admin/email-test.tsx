@@ -19,9 +19,10 @@ import { requireAdmin } from "#app/lib/guards.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { getRuntime } from "#app/lib/runtime.server.ts";
 import { readForm } from "#app/lib/read-form.server.ts";
+import { pageTitle } from "#app/lib/brand.ts";
 
 export const meta: Route.MetaFunction = () => [
-  { title: "Email Test | Machinery Marketplace" },
+  { title: pageTitle("Email Test") },
   { name: "robots", content: "noindex" },
 ];
 

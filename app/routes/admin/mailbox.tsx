@@ -6,9 +6,10 @@ import { findOutbox } from "#app/domain/email/find-outbox.server.ts";
 import { formatAdminDate } from "#app/lib/format.ts";
 import { requireAdmin } from "#app/lib/guards.server.ts";
 import { getRuntime } from "#app/lib/runtime.server.ts";
+import { pageTitle } from "#app/lib/brand.ts";
 
 export const meta: Route.MetaFunction = () => [
-  { title: "Dev Mailbox | Machinery Marketplace" },
+  { title: pageTitle("Dev Mailbox") },
   { name: "robots", content: "noindex" },
 ];
 

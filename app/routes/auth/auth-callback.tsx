@@ -5,9 +5,10 @@ import { AuthCard } from "#app/components/auth/auth-card.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { getViewer } from "#app/domain/user/get-viewer.server.ts";
 import { homePathFor } from "#app/domain/user/viewer.ts";
+import { pageTitle } from "#app/lib/brand.ts";
 
 export const meta: Route.MetaFunction = () => [
-  { title: "Confirming your email... | Machinery Marketplace" },
+  { title: pageTitle("Confirming your email...") },
   { name: "robots", content: "noindex" },
 ];
 

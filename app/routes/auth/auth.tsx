@@ -4,9 +4,10 @@ import { AuthCard } from "#app/components/auth/auth-card.tsx";
 import { getViewer } from "#app/domain/user/get-viewer.server.ts";
 import { homePathFor } from "#app/domain/user/viewer.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
+import { pageTitle } from "#app/lib/brand.ts";
 
 export const meta: Route.MetaFunction = () => [
-  { title: "Signing you in... | Machinery Marketplace" },
+  { title: pageTitle("Signing you in...") },
   { name: "robots", content: "noindex" },
 ];
 

@@ -11,9 +11,10 @@ import { getRuntime } from "#app/lib/runtime.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { submitInvitationSignUp } from "./invitation-sign-up.server.ts";
 import { readForm } from "#app/lib/read-form.server.ts";
+import { pageTitle } from "#app/lib/brand.ts";
 
 export const meta: Route.MetaFunction = () => [
-  { title: `${INVITATION_MESSAGES.pageTitle} | Machinery Marketplace` },
+  { title: pageTitle(`${INVITATION_MESSAGES.pageTitle}`) },
   { name: "robots", content: "noindex" },
 ];
 

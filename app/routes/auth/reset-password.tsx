@@ -12,9 +12,10 @@ import { AppError } from "#app/lib/app-error.ts";
 import { getRuntime } from "#app/lib/runtime.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { readForm } from "#app/lib/read-form.server.ts";
+import { pageTitle } from "#app/lib/brand.ts";
 
 export const meta: Route.MetaFunction = () => [
-  { title: "Reset Password | Machinery Marketplace" },
+  { title: pageTitle("Reset Password") },
   { name: "robots", content: "noindex" },
 ];
 

@@ -16,9 +16,10 @@ import { requireUser } from "#app/lib/guards.server.ts";
 import { getRuntime } from "#app/lib/runtime.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { readForm } from "#app/lib/read-form.server.ts";
+import { pageTitle } from "#app/lib/brand.ts";
 
 export const meta: Route.MetaFunction = () => [
-  { title: "Choose your account type | Machinery Marketplace" },
+  { title: pageTitle("Choose your account type") },
   { name: "robots", content: "noindex" },
 ];
 

@@ -20,9 +20,10 @@ import { clientIp } from "#app/lib/client-ip.server.ts";
 import { getRuntime } from "#app/lib/runtime.server.ts";
 import { safeRedirect } from "#app/lib/safe-redirect.ts";
 import { readForm } from "#app/lib/read-form.server.ts";
+import { pageTitle } from "#app/lib/brand.ts";
 
 export const meta: Route.MetaFunction = () => [
-  { title: "Sign In | Machinery Marketplace" },
+  { title: pageTitle("Sign In") },
   { name: "description", content: "Sign in to buy and sell heavy machinery in South Africa." },
 ];
 

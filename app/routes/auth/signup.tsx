@@ -25,6 +25,7 @@ import { submitInvitationSignUp } from "./invitation-sign-up.server.ts";
 import { clientIp } from "#app/lib/client-ip.server.ts";
 import { enforceRateLimits } from "#app/lib/rate-limit.server.ts";
 import { readForm } from "#app/lib/read-form.server.ts";
+import { pageTitle } from "#app/lib/brand.ts";
 
 type LoaderData =
   | { mode: "signup" }
@@ -37,7 +38,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   const mode = loaderData?.mode ?? "signup";
   if (mode === "signup") {
     return [
-      { title: "Create Account | Machinery Marketplace" },
+      { title: pageTitle("Create Account") },
       { name: "description", content: "Register as a buyer or seller of heavy machinery and industrial equipment." },
     ];
   }
@@ -47,7 +48,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
       : mode === "verify"
         ? "Invitation Verification"
         : INVITATION_MESSAGES.invalidTitle;
-  return [{ title: `${title} | Machinery Marketplace` }, { name: "robots", content: "noindex" }];
+  return [{ title: pageTitle(`${title}`) }, { name: "robots", content: "noindex" }];
 };
 
 export async function loader({ request }: Route.LoaderArgs): Promise<LoaderData> {

@@ -71,9 +71,10 @@ import { getRuntime } from "#app/lib/runtime.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { readForm } from "#app/lib/read-form.server.ts";
 import { shortened } from "#app/lib/text-limits.ts";
+import { pageTitle } from "#app/lib/brand.ts";
 
 export const meta: Route.MetaFunction = () => [
-  { title: "Buyer Dashboard | Machinery Marketplace" },
+  { title: pageTitle("Buyer Dashboard") },
   { name: "robots", content: "noindex" },
 ];
 

@@ -7,9 +7,10 @@ import { findFavouriteListingIds } from "#app/domain/favourite/toggle-favourite.
 import { getPublicListing } from "#app/domain/listing/get-listing.server.ts";
 import { requireUser } from "#app/lib/guards.server.ts";
 import { getRuntime } from "#app/lib/runtime.server.ts";
+import { pageTitle } from "#app/lib/brand.ts";
 
 export const meta: Route.MetaFunction = () => [
-  { title: "Watchlist | Machinery Marketplace" },
+  { title: pageTitle("Watchlist") },
   { name: "robots", content: "noindex" },
 ];
 

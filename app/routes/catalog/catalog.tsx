@@ -15,9 +15,10 @@ import { categoryLabel } from "#app/lib/format.ts";
 import { getRuntime } from "#app/lib/runtime.server.ts";
 import { CATEGORIES } from "#db/schema.ts";
 import { shortened } from "#app/lib/text-limits.ts";
+import { pageTitle } from "#app/lib/brand.ts";
 
 export const meta: Route.MetaFunction = ({ location }) => [
-  { title: "Machinery Catalog | Machinery Marketplace" },
+  { title: pageTitle("Machinery Catalog") },
   {
     name: "description",
     content: "Search approved excavators, cranes, loaders, generators and more for sale across South Africa.",

@@ -20,6 +20,7 @@ import { logger } from "#app/lib/logger.server.ts";
 import { orError } from "#app/lib/respond.server.ts";
 import { getRuntime } from "#app/lib/runtime.server.ts";
 import { shortened } from "#app/lib/text-limits.ts";
+import { pageTitle } from "#app/lib/brand.ts";
 
 const CONDITION_LABELS: Record<string, string> = {
   new: "New — brand new, never used",
@@ -29,7 +30,7 @@ const CONDITION_LABELS: Record<string, string> = {
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) => {
   if (!loaderData?.listing) {
-    return [{ title: "Listing Not Found | Machinery Marketplace" }, { name: "robots", content: "noindex" }];
+    return [{ title: pageTitle("Listing Not Found") }, { name: "robots", content: "noindex" }];
   }
   const { listing, publicUrl } = loaderData;
   const url = `${publicUrl}/listing/${listing.id}`;
@@ -58,9 +59,9 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) => {
     },
   };
   if (listing.preview)
-    return [{ title: `${listing.title} (preview) | Machinery Marketplace` }, { name: "robots", content: "noindex" }];
+    return [{ title: pageTitle(`${listing.title} (preview)`) }, { name: "robots", content: "noindex" }];
   return [
-    { title: `${listing.title} | Machinery Marketplace` },
+    { title: pageTitle(`${listing.title}`) },
     { name: "description", content: description },
     { tagName: "link", rel: "canonical", href: url },
     { property: "og:type", content: "product" },

@@ -8,9 +8,10 @@ import { favouriteIds } from "#app/domain/favourite/toggle-favourite.server.ts";
 import { findListings } from "#app/domain/listing/find-listings.server.ts";
 import { getViewer } from "#app/domain/user/get-viewer.server.ts";
 import { getRuntime } from "#app/lib/runtime.server.ts";
+import { pageTitle } from "#app/lib/brand.ts";
 
 export const meta: Route.MetaFunction = () => [
-  { title: "Equipment & Parts | Machinery Marketplace" },
+  { title: pageTitle("Equipment & Parts") },
   { name: "description", content: "The newest approved machinery, equipment and parts for sale in South Africa." },
 ];
 

@@ -10,9 +10,10 @@ import { requireRole } from "#app/lib/guards.server.ts";
 import { BODY_LIMITS, readFormData } from "#app/lib/multipart.server.ts";
 import { orError } from "#app/lib/respond.server.ts";
 import { getRuntime } from "#app/lib/runtime.server.ts";
+import { pageTitle } from "#app/lib/brand.ts";
 
 export const meta: Route.MetaFunction = () => [
-  { title: "Create a New Listing | Machinery Marketplace" },
+  { title: pageTitle("Create a New Listing") },
   { name: "robots", content: "noindex" },
 ];
 

@@ -23,9 +23,10 @@ import { orError } from "#app/lib/respond.server.ts";
 import { getRuntime } from "#app/lib/runtime.server.ts";
 import { readForm } from "#app/lib/read-form.server.ts";
 import { cn } from "#app/lib/utils.ts";
+import { pageTitle } from "#app/lib/brand.ts";
 
 export const meta: Route.MetaFunction = () => [
-  { title: "Seller Dashboard | Machinery Marketplace" },
+  { title: pageTitle("Seller Dashboard") },
   { name: "robots", content: "noindex" },
 ];
 

@@ -21,9 +21,10 @@ import { BODY_LIMITS, filesOf, readFormData } from "#app/lib/multipart.server.ts
 import { orError } from "#app/lib/respond.server.ts";
 import { getRuntime } from "#app/lib/runtime.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
+import { pageTitle } from "#app/lib/brand.ts";
 
 export const meta: Route.MetaFunction = () => [
-  { title: "Exclusive Sales Mandate | Machinery Marketplace" },
+  { title: pageTitle("Exclusive Sales Mandate") },
   { name: "robots", content: "noindex" },
 ];
 
