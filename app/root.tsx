@@ -56,7 +56,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           viewer={rootData?.viewer ?? null}
           notificationSlot={rootData?.viewer ? <DeferredNotificationBell unread={rootData.unread} /> : null}
         />
-        <main className="flex-1 pb-20">{children}</main>
+        <main className="flex-1 pb-8">{children}</main>
         <GoHomeButton />
         <Toaster />
         <ScrollRestoration nonce={nonce} />

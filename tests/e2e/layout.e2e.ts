@@ -1,7 +1,9 @@
 /**
- * Layout (issue 7): every page, as each role sees it, at 360 px (a small
+ * Layout: every page, as each role sees it, at 360 px (a small
  * phone) and 1280 px (a laptop) has no horizontal scroll. A full-page
- * screenshot of each is kept under test-results/layout/ for a look.
+ * screenshot of each is kept under test-results/layout/ for a look. The
+ * header keeps one row, and "Go back to Home" covers no control or heading
+ * at the top, middle or bottom of any page.
  */
 import { expect, test, type Page } from "@playwright/test";
 import { BASE_URL } from "../../playwright.config.ts";
@@ -38,6 +40,39 @@ async function overflowing(page: Page) {
   });
 }
 
+/**
+ * What the "Go back to Home" link covers at the current scroll position: every
+ * visible control or heading its box intersects (none, wherever it is docked).
+ */
+async function coveredByHomeLink(page: Page) {
+  return page.evaluate(() => {
+    const home = document.querySelector('nav[aria-label="Back to home"] a');
+    if (!home) return [];
+    const h = home.getBoundingClientRect();
+    const selector = "a, button, input, select, textarea, summary, label, [role=button], [role=link], [role=tab], [role=combobox], h1, h2, h3, h4, h5, h6";
+    return [...document.querySelectorAll(selector)]
+      .filter((el) => el !== home && !el.contains(home) && !home.contains(el))
+      .filter((el) => !el.closest("[data-sonner-toaster]"))
+      .filter((el) => {
+        const r = el.getBoundingClientRect();
+        // Inside a closed <details> an element still has a box, but is not shown.
+        if (r.width === 0 || r.height === 0 || !el.checkVisibility({ visibilityProperty: true, opacityProperty: true })) return false;
+        return r.left < h.right && h.left < r.right && r.top < h.bottom && h.top < r.bottom;
+      })
+      .slice(0, 3)
+      .map((el) => `${el.tagName.toLowerCase()} "${(el.textContent ?? "").trim().slice(0, 30)}"`);
+  });
+}
+
+/** The header's logo, account buttons and menu toggle share one row (a phone included). */
+async function headerRows(page: Page) {
+  return page.evaluate(() => {
+    const row = document.querySelector("header > div");
+    if (!row) return 0;
+    return new Set([...row.children].map((c) => Math.round(c.getBoundingClientRect().top / 8))).size;
+  });
+}
+
 async function check(page: Page, label: string, paths: string[]) {
   const problems: Record<string, unknown> = {};
   for (const width of WIDTHS) {
@@ -50,6 +85,16 @@ async function check(page: Page, label: string, paths: string[]) {
         fullPage: true,
       });
       if (o.scroll || o.wide.length) problems[`${path} @${width}`] = o;
+      const rows = await headerRows(page);
+      if (rows !== 1) problems[`${path} @${width} header`] = `${rows} rows`;
+      for (const at of ["top", "middle", "bottom"] as const) {
+        await page.evaluate((where) => {
+          const end = document.documentElement.scrollHeight - window.innerHeight;
+          window.scrollTo(0, where === "top" ? 0 : where === "middle" ? end / 2 : end);
+        }, at);
+        const covered = await coveredByHomeLink(page);
+        if (covered.length) problems[`${path} @${width} ${at}: Go back to Home covers`] = covered;
+      }
     }
   }
   expect(problems).toEqual({});
@@ -107,17 +152,24 @@ test("the buyer dashboard's request tabs stay on one line on a phone, none cut o
   }
 });
 
-test("the floating Go back to Home button is a small round icon on a phone and labelled on a laptop", async ({
-  page,
-}) => {
-  await page.setViewportSize({ width: 360, height: 800 });
-  await gotoReady(page, "/contact");
-  const home = page.getByRole("link", { name: "Go back to Home" });
-  const small = (await home.boundingBox())!;
-  expect(small.width).toBeLessThanOrEqual(48);
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await expect(home).toHaveText("Go back to Home");
-  expect((await home.boundingBox())!.width).toBeGreaterThan(100);
+test("Go back to Home sits in its own space at the end of the page, labelled, at both widths", async ({ page }) => {
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 800 });
+    await gotoReady(page, "/contact");
+    const home = page.getByRole("link", { name: "Go back to Home" });
+    await expect(home).toHaveText("Go back to Home");
+    // After the page's content, in the flow: it scrolls with the page instead of floating over it.
+    const after = await home.evaluate((link) => {
+      const main = document.querySelector("main")!;
+      return {
+        position: getComputedStyle(link.closest("nav")!).position,
+        below: link.getBoundingClientRect().top >= main.getBoundingClientRect().bottom,
+      };
+    });
+    expect(after).toEqual({ position: "static", below: true });
+    await home.click();
+    await expect(page).toHaveURL(/\/$/);
+  }
 });
 
 test("seller pages fit 360 px and 1280 px", async ({ browser }) => {

@@ -1,19 +1,23 @@
 import { House } from "lucide-react";
 import { Link, useLocation } from "react-router";
 
-/** Floating "Go back to Home" on every page but home (spec §2). */
+/**
+ * "Go back to Home" on every page but home (spec §2). It sits in its own space
+ * at the end of the page, after the content, rather than floating over it: a
+ * floating button covered titles, buttons and form fields on a phone at one
+ * scroll position or another.
+ */
 export function GoHomeButton() {
   const { pathname } = useLocation();
   if (pathname === "/") return null;
   return (
-    <nav aria-label="Back to home" className="contents">
+    <nav aria-label="Back to home" className="mx-auto w-full max-w-7xl px-4 pb-8 pt-2 print:hidden">
       <Link
         to="/"
-        className="fixed bottom-4 left-4 z-30 inline-flex items-center gap-2 rounded-full bg-gray-900/90 p-3 sm:px-4 sm:py-2.5 text-sm font-medium text-white shadow-lg backdrop-blur hover:bg-gray-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 print:hidden"
+        className="inline-flex min-h-11 items-center gap-2 rounded-full bg-gray-900 px-4 py-2.5 text-sm font-medium text-white shadow-sm hover:bg-gray-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2"
       >
         <House className="size-4" aria-hidden />
-        {/* A round icon on phones, so it hides less of the page; the name stays for screen readers. */}
-        <span className="sr-only sm:not-sr-only">Go back to Home</span>
+        Go back to Home
       </Link>
     </nav>
   );

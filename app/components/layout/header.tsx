@@ -57,10 +57,11 @@ export function Header({ viewer, notificationSlot }: { viewer: Viewer | null; no
 
   return (
     <header className="relative z-40 border-b border-gray-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85 sm:sticky sm:top-0">
-      <div className="mx-auto flex min-h-16 max-w-7xl flex-wrap items-center gap-x-3 gap-y-2 px-3 py-2 sm:px-4">
+      {/* One row at every width: the name gives way (truncates) before the buttons wrap. */}
+      <div className="mx-auto flex min-h-16 max-w-7xl items-center gap-x-2 px-3 py-2 sm:gap-x-3 sm:px-4">
         <Logo />
 
-        <div className="ml-auto flex items-center gap-1.5 sm:gap-2">
+        <div className="ml-auto flex shrink-0 items-center gap-1 sm:gap-2">
           <DesktopMenu items={items} viewer={viewer} />
           {viewer ? (
             <>
@@ -146,9 +147,10 @@ function Logo() {
           onError={() => setBroken(true)}
         />
       )}
-      <span className="leading-tight">
-        <span className="block text-base font-bold text-gray-900">{PRODUCT_NAME}</span>
-        <span className="block text-xs text-gray-600">{PRODUCT_TAGLINE}</span>
+      <span className="min-w-0 leading-tight">
+        <span className="block truncate text-base font-bold text-gray-900">{PRODUCT_NAME}</span>
+        {/* On the narrowest phones the tagline would push the header onto a second row. */}
+        <span className="block text-xs text-gray-600 max-[399px]:hidden">{PRODUCT_TAGLINE}</span>
       </span>
       <span className="sr-only">, home</span>
     </Link>
