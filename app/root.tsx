@@ -28,7 +28,7 @@ import { DeferredNotificationBell } from "#app/components/notifications/deferred
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/logo.svg", type: "image/svg+xml" },
   // With a precedence React puts the one stylesheet ahead of the script preloads in <head>,
-  // so the first paint does not wait behind them (Lighthouse, issue 7).
+  // so the first paint does not wait behind them (Lighthouse).
   { rel: "stylesheet", href: appStylesHref, precedence: "default" },
 ];
 

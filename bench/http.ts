@@ -1,5 +1,5 @@
 /**
- * Catalog and listing page throughput and latency (issue 7): the production
+ * Catalog and listing page throughput and latency: the production
  * server (`node server.js`: Express, React Router, session lookup, database
  * queries, security headers) against a plain `node:http` server that renders
  * the same route components (the catalog page and the listing detail page,
@@ -204,7 +204,7 @@ async function main() {
       rows,
     );
     console.log(
-      "Target: the app within reach of a bare renderToString server on the same markup (ratio printed; no fixed number in issue 7).",
+      "Target: the app within reach of a bare renderToString server on the same markup (ratio printed; no fixed number set).",
     );
     console.log(`[machine] ${machineNote()}`);
   } finally {

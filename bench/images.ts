@@ -1,5 +1,5 @@
 /**
- * A 12-megapixel JPEG through the upload pipeline (issue 7): time to the
+ * A 12-megapixel JPEG through the upload pipeline: time to the
  * three WebP variants and peak memory. Generates a 4000×3000 photo-like JPEG
  * (coarse structure plus grain) with sharp, then runs it through storeListingImages — the
  * function the listing upload uses — several times in a child process, which

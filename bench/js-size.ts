@@ -1,5 +1,5 @@
 /**
- * JS shipped per public page (issue 7): loads each page of the production
+ * JS shipped per public page: loads each page of the production
  * build in Chromium, records every script response, and sums their sizes
  * gzipped at level 9 (plus what actually went over the wire: server.js
  * compresses). Target: ≤ 90 KB per page. A report: always exits 0, but marks

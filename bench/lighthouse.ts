@@ -1,5 +1,5 @@
 /**
- * Lighthouse mobile performance (issue 7) for /, /catalog and a listing page
+ * Lighthouse mobile performance for /, /catalog and a listing page
  * of the production build: Lighthouse 12.8 with its default (mobile, simulated
  * throttling) settings, the performance category only, each page 3 times;
  * prints the median score and metrics. Target: score ≥ 95. A report: always

@@ -1,5 +1,5 @@
 /**
- * Load test (issue 7): 200 concurrent simulated users for 60 s against the
+ * Load test: 200 concurrent simulated users for 60 s against the
  * production build (`node server.js`) on a fresh PostgreSQL database, then a
  * reconciliation of every write against the database: 0 errors, nothing lost.
  *

@@ -1,5 +1,5 @@
 /**
- * Search at a million listings (issue 7): seeds PostgreSQL with 1,000,000
+ * Search at a million listings: seeds PostgreSQL with 1,000,000
  * listings, then times the app's own catalog query (findListings: the page
  * query plus the photo query) for 20 filter combinations and for keyset pages
  * at depth 1, 100 and 10,000. Targets: p95 < 20 ms per combination; any depth < 5 ms.

@@ -1,5 +1,5 @@
 /**
- * Live notifications (issue 7): delivery latency across two instances, and
+ * Live notifications: delivery latency across two instances, and
  * memory for 1,000 open Server-Sent-Event connections.
  *
  * Two production servers (`node server.js`) on one PostgreSQL database. The
@@ -29,7 +29,7 @@ const PORT_A = 4711;
 const PORT_B = 4712;
 const SAMPLES = Number(process.env.BENCH_SSE_SAMPLES ?? 200);
 const CONNECTIONS = Number(process.env.BENCH_SSE_CONNECTIONS ?? 1000);
-const LATENCY_TARGET_P95_MS = 1000; // "live": well under a second (no figure in issue 7)
+const LATENCY_TARGET_P95_MS = 1000; // "live": well under a second (no figure was set)
 
 type SseEvent = { event: string; data: string; at: number };
 

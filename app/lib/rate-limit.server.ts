@@ -43,7 +43,7 @@ export async function isRateLimited(db: DbOrTx, options: { key: string; limit: n
 }
 
 /**
- * Per-user limits on what a signed-in user can do repeatedly (issue 7):
+ * Per-user limits on what a signed-in user can do repeatedly:
  * requests to the team, purchase requests, uploads and live-notification
  * connections. Generous for a person, tight for a script.
  */

@@ -1,5 +1,5 @@
 /**
- * Request bodies cannot set fields they do not own (issue 7): role, status,
+ * Request bodies cannot set fields they do not own: role, status,
  * admin_status, seller_id, user_id, used, emailVerified and friends posted to
  * the real route actions are ignored — the stored rows carry the server's
  * values — or the request is refused.

@@ -1,6 +1,6 @@
 /**
  * Words sorted by price start their walk at a bound read from
- * listing_term_prices (issue 7, search at a million listings). The bound may
+ * listing_term_prices (search at a million listings). The bound may
  * only ever make a search faster: these tests hold every search to the same
  * answer as the plain query without a bound, and hold the table to covering
  * every lexeme of every listing as listings are added, repriced and reworded.

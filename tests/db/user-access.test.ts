@@ -1,5 +1,5 @@
 /**
- * Account access on a real database (issue 7): banning, lifting a ban,
+ * Account access on a real database: banning, lifting a ban,
  * granting and removing admin access each end the user's sessions at once
  * (the old cookie stops working on the very next request), write an audit
  * row, and refuse what makes no sense. Signing out deletes the server-side

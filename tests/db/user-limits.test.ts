@@ -1,5 +1,5 @@
 /**
- * Per-user rate limits through the real route actions (issue 7), counted in
+ * Per-user rate limits through the real route actions, counted in
  * the database so they hold across instances: buyer requests, purchase
  * requests, listing uploads, signed-mandate uploads and live-notification
  * connections each stop with a 429 and the clear "too many attempts" message,

@@ -1,5 +1,5 @@
 /**
- * Accessibility (issue 7): axe-core on every page, as each role sees it,
+ * Accessibility: axe-core on every page, as each role sees it,
  * with the WCAG 2.2 AA rules: no violations. Also the states users reach on
  * those pages: the create-listing dialog, the notifications popover, a form
  * showing its errors.

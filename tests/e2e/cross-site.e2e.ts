@@ -1,5 +1,5 @@
 /**
- * Cross-site request forgery (issue 7): server.js refuses every state-changing
+ * Cross-site request forgery: server.js refuses every state-changing
  * request whose Origin or Sec-Fetch-Site names another site, before any route
  * code runs; posts from the site itself go through.
  */

@@ -1,5 +1,5 @@
 /**
- * Fault (issue 7): the app process is killed (SIGKILL) in the middle of a
+ * Fault: the app process is killed (SIGKILL) in the middle of a
  * listing creation with photos. After a restart there are no orphans: every
  * photo folder belongs to a listing, every listing photo row has its files,
  * and the half-finished upload left nothing behind (the abandoned-upload

@@ -1,5 +1,5 @@
 /**
- * Fault (issue 7): PostgreSQL goes away under load and comes back. The app
+ * Fault: PostgreSQL goes away under load and comes back. The app
  * sits behind a TCP proxy to the real server; "restarting" the database is
  * closing the proxy (every connection cut, new ones refused) and opening it
  * again. While it is down, every request answers fast with a clear 503 page;

@@ -1,5 +1,5 @@
 /**
- * Code splitting of the header (issue 7, front-end budget): the desktop menu's
+ * Code splitting of the header (front-end budget): the desktop menu's
  * dropdown and the notification bell's popover are not part of a visitor's
  * first load, yet the menu behaves as before — a click or a key press that
  * arrives before its code still opens it, and the focus stays on the button.

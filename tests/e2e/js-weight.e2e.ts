@@ -1,5 +1,5 @@
 /**
- * The JavaScript each public page ships may not grow (issue 7, decision 013).
+ * The JavaScript each public page ships may not grow (decision 013).
  * The budget of 90 KB is out of reach with React 19 and React Router 7 (107 KB
  * before any of our code), so CI holds the pages to what they weigh now, with
  * a few KB of room: a new dependency pulled into every page, or the database

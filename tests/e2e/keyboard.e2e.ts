@@ -1,5 +1,5 @@
 /**
- * Keyboard only (issue 7): sign-up, creating a listing (through the mandate)
+ * Keyboard only: sign-up, creating a listing (through the mandate)
  * and making an offer, with Tab, Shift+Tab, Space, Enter, arrow keys and
  * typing — no clicks, no fills. Every stop shows a visible focus indicator.
  */

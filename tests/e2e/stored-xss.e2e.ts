@@ -1,5 +1,5 @@
 /**
- * Stored XSS (issue 7): a listing, a contact message and a user's name
+ * Stored XSS: a listing, a contact message and a user's name
  * carrying script, event-handler and javascript: payloads render as inert
  * text everywhere they appear — catalog, listing page, seller dashboard,
  * admin pages, notifications and the e-mail in the dev mailbox. No dialog

@@ -1,5 +1,5 @@
 /**
- * Account access from the admin's user page (issue 7): a ban signs the user
+ * Account access from the admin's user page: a ban signs the user
  * out on their open page at once and stops them signing in, with a clear
  * message; lifting it lets them back; making someone admin signs them out so
  * they come back with the new rights. Logging out ends the server session.

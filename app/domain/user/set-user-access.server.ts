@@ -1,5 +1,5 @@
 /**
- * The admin's account-access controls (issue 7): ban or unban a user, grant
+ * The admin's account-access controls: ban or unban a user, grant
  * or revoke admin access. Each change ends every session the user has, at
  * once and in the same transaction, and writes an audit row. An admin cannot
  * act on their own account, a banned user cannot hold admin access, and the

@@ -1,5 +1,5 @@
 /**
- * Property-based fuzzing of the app's form actions and API endpoints (issue 7),
+ * Property-based fuzzing of the app's form actions and API endpoints,
  * in-process against a real database: every target gets 200 generated bodies
  * (huge strings, unicode, wrong types, missing fields, negative and enormous
  * numbers, garbage and real ids, random files). The properties: never a 5xx
