@@ -234,3 +234,20 @@ test("admin listing photos keep their 4:3 shape beside a tall card", async ({ br
     for (const r of ratios) expect(Math.abs(r - 4 / 3), `${width}px: ratio ${r}`).toBeLessThan(0.02);
   }
 });
+
+test("on a 360×800 phone the first machine starts within the first screen of the catalogue", async ({ browser }) => {
+  const visitor = await browser.newPage({ viewport: { width: 360, height: 800 } });
+  const buyer = await signedIn(browser, "buyer");
+  await buyer.setViewportSize({ width: 360, height: 800 });
+  for (const [page, path] of [
+    [visitor, "/equipment"],
+    [visitor, "/parts"],
+    [buyer, "/buyer-catalog"],
+  ] as const) {
+    await gotoReady(page, path);
+    const first = page.locator("main article").first();
+    await expect(first).toBeVisible();
+    const top = await first.evaluate((card) => card.getBoundingClientRect().top);
+    expect(top, path).toBeLessThan(800);
+  }
+});

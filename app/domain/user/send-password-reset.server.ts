@@ -9,21 +9,34 @@ import { user } from "#db/schema.ts";
 import { recordAudit } from "#app/domain/audit/record-audit.server.ts";
 import { AppError } from "#app/lib/app-error.ts";
 import type { Runtime } from "#app/lib/runtime.server.ts";
-import { RESET_FAILED_TITLE } from "./password-reset-tool.ts";
+import { assertAdmin } from "./assert-admin.ts";
+import { RESET_FAILED_MESSAGE, RESET_FAILED_TITLE } from "./password-reset-tool.ts";
 import { requestPasswordReset } from "./sign-in.server.ts";
 import type { Viewer } from "./viewer.ts";
 
-export async function sendPasswordResetAsAdmin(options: { runtime: Runtime; admin: Viewer; email: string }) {
+/**
+ * One way for an admin to send a reset, from /admin-auth-fix (a typed address)
+ * or a user's page (the user's id): the same admin check, the same e-mail and
+ * the same audit row.
+ */
+export async function sendPasswordResetAsAdmin(
+  options: { runtime: Runtime; admin: Viewer } & ({ email: string } | { userId: string }),
+) {
   const { runtime, admin } = options;
-  if (!admin.isAdmin) throw new AppError("FORBIDDEN", "Unauthorized", "You do not have permission to access this page.");
-  const email = options.email.trim().toLowerCase();
+  assertAdmin(admin);
+  const byEmail = "email" in options;
+  const email = byEmail ? options.email.trim().toLowerCase() : "";
   const [target] = await runtime.db
     .select({ id: user.id, email: user.email })
     .from(user)
-    .where(eq(sql`lower(${user.email})`, email))
+    .where(byEmail ? eq(sql`lower(${user.email})`, email) : eq(user.id, options.userId))
     .limit(1);
   if (!target) {
-    throw new AppError("NOT_FOUND", RESET_FAILED_TITLE, `No account uses ${email}. Check the address in the Users tab.`);
+    throw new AppError(
+      "NOT_FOUND",
+      RESET_FAILED_TITLE,
+      byEmail ? `No account uses ${email}. Check the address in the Users tab.` : RESET_FAILED_MESSAGE,
+    );
   }
   await requestPasswordReset(runtime, target.email);
   await recordAudit(runtime.db, {

@@ -21,7 +21,7 @@ import { Label } from "#app/components/ui/label.tsx";
 import { deleteUser } from "#app/domain/user/delete-user.server.ts";
 import { deleteConfirmationPhrase, isDeleteConfirmation } from "#app/domain/user/delete-user-phrase.ts";
 import { getUserDetails, getUserEmail } from "#app/domain/user/find-users.server.ts";
-import { requestPasswordReset } from "#app/domain/user/sign-in.server.ts";
+import { sendPasswordResetAsAdmin } from "#app/domain/user/send-password-reset.server.ts";
 import { AppError } from "#app/lib/app-error.ts";
 import { formatAdminDate } from "#app/lib/format.ts";
 import { requireAdmin } from "#app/lib/guards.server.ts";
@@ -90,11 +90,7 @@ export async function action({ request, params }: Route.ActionArgs) {
           return { email };
         }
         case "reset-password": {
-          const email = await getUserEmail({ db: runtime.db, userId });
-          if (!email)
-            throw new AppError("NOT_FOUND", FAILURES["reset-password"].title, FAILURES["reset-password"].description);
-          await requestPasswordReset(runtime, email);
-          logger.info({ adminId: admin.userId, userId }, "admin sent a password reset");
+          const { email } = await sendPasswordResetAsAdmin({ runtime, admin, userId });
           return {
             toast: {
               type: "success",
