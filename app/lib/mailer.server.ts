@@ -10,8 +10,6 @@ import { emailOutbox } from "#db/schema.ts";
 import type { Db, DbOrTx } from "./db.server.ts";
 import { logger } from "./logger.server.ts";
 
-export const SEND_EMAIL_QUEUE = "send-email";
-
 export type OutgoingEmail = {
   to: string;
   subject: string;
@@ -20,8 +18,6 @@ export type OutgoingEmail = {
   template: string;
   attachments?: { filename: string; contentType: string; contentBase64: string }[];
 };
-
-export type JobQueue = { send: (name: string, data: object) => Promise<unknown> };
 
 /** Writes the message to the outbox; returns its id. Call `dispatchEmail` after commit. */
 export async function writeEmail(db: DbOrTx, email: OutgoingEmail) {
@@ -54,9 +50,18 @@ export function createSmtpTransport(smtpUrl: string | undefined): Transporter | 
   });
 }
 
-/** The job body: deliver one outbox row. Throws on SMTP failure so the job retries. */
-export async function deliverEmail(options: { db: Db; outboxId: string; transport?: Transporter; from: string }) {
-  const { db, outboxId, transport, from } = options;
+/**
+ * The job's body: deliver one outbox row. Throws on SMTP failure so the job
+ * retries; on the `lastAttempt` the row is marked `failed` (a dead letter).
+ */
+export async function deliverEmail(options: {
+  db: Db;
+  outboxId: string;
+  transport?: Transporter;
+  from: string;
+  lastAttempt?: boolean;
+}) {
+  const { db, outboxId, transport, from, lastAttempt = false } = options;
   const [row] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, outboxId));
   if (!row || row.status === "sent") return;
   if (!transport) {
@@ -85,10 +90,10 @@ export async function deliverEmail(options: { db: Db; outboxId: string; transpor
       .where(eq(emailOutbox.id, outboxId));
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    logger.warn({ outboxId, err: message }, "SMTP delivery failed; will retry");
+    logger.warn({ outboxId, err: message, lastAttempt }, lastAttempt ? "SMTP delivery failed; giving up" : "SMTP delivery failed; will retry");
     await db
       .update(emailOutbox)
-      .set({ attempts: row.attempts + 1, lastError: message })
+      .set({ attempts: row.attempts + 1, lastError: message, ...(lastAttempt ? { status: "failed" as const } : {}) })
       .where(eq(emailOutbox.id, outboxId));
     throw error;
   }

@@ -6,7 +6,9 @@ import net from "node:net";
 import { eq, inArray } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { afterEach, describe, expect, it } from "vitest";
-import { adminAccess, emailOutbox, listings, mandateAgreements, sellers } from "#db/schema.ts";
+import { adminAccess, auditEvents, emailOutbox, listings, mandateAgreements, sellers } from "#db/schema.ts";
+import { retryFailedEmail } from "#app/domain/email/retry-email.server.ts";
+import { requeueStrandedEmails } from "#app/jobs/send-email.server.ts";
 import { moderateListing } from "#app/domain/listing/moderate-listing.server.ts";
 import { createUser } from "#app/domain/user/create-user.server.ts";
 import type { Viewer } from "#app/domain/user/viewer.ts";
@@ -18,11 +20,18 @@ import { listingRow } from "./support/listing-row.ts";
 
 type Received = { to: string; raw: string };
 
-function startSmtp(port: number, inbox: Received[]) {
+function startSmtp(port: number, inbox: Received[], options: { refuse?: () => boolean } = {}) {
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (options.refuse?.()) {
+        const error = Object.assign(new Error(`Mailbox unavailable: ${address.address}`), { responseCode: 550 });
+        return callback(error);
+      }
+      callback();
+    },
     onData(stream, session, callback) {
       let raw = "";
       stream.on("data", (chunk: Buffer) => (raw += chunk.toString("utf8")));
@@ -68,7 +77,7 @@ afterEach(async () => {
   dropDatabase = undefined;
 });
 
-async function start(smtpPort: number) {
+async function start(smtpPort: number, options: { retryLimit?: number } = {}) {
   const db = await createTestDatabaseUrl();
   dropDatabase = db.drop;
   const env = parseEnv({
@@ -78,7 +87,7 @@ async function start(smtpPort: number) {
     SEED_DEMO: "0",
     DATA_DIR: db.dataDir,
   });
-  runtime = await startRuntime({ env, memory: !db.url, seed: false, emailRetryDelaySeconds: 1 });
+  runtime = await startRuntime({ env, memory: !db.url, seed: false, emailRetryDelaySeconds: 1, emailRetryLimit: options.retryLimit });
   return runtime;
 }
 
@@ -210,4 +219,62 @@ describe("e-mail delivery", () => {
       expect(mails[0]!.raw).toContain("approved");
     }
   }, 90_000);
+  it("gives a message up as failed once every retry is refused; an admin's Retry delivers it once, audited", async () => {
+    const port = await freePort();
+    const inbox: Received[] = [];
+    let refusing = true;
+    smtp = await startSmtp(port, inbox, { refuse: () => refusing });
+    const rt = await start(port, { retryLimit: 2 });
+    await rt.sendEmail(message("thabo@example.co.za"));
+    const failed = await waitFor(async () => {
+      const [row] = await rt.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, "thabo@example.co.za"));
+      return row?.status === "failed" ? row : undefined;
+    }, 45_000);
+    expect(failed.attempts).toBe(3); // the first try and two retries
+    expect(failed.lastError).toContain("Mailbox unavailable");
+    expect(inbox).toHaveLength(0);
+    // A failed message is not re-queued when the process starts again; it waits for an admin.
+    expect(await requeueStrandedEmails({ db: rt.db, boss: rt.boss })).toBe(0);
+
+    const password = "Secret-Pass-2026";
+    const { userId } = await createUser(rt, {
+      email: "ops@example.co.za",
+      password,
+      confirmPassword: password,
+      role: "seller",
+      fullName: "Ops",
+      phone: "082 000 0000",
+      emailVerified: true,
+    });
+    await rt.db.insert(adminAccess).values({ userId });
+    const admin: Viewer = {
+      userId,
+      email: "ops@example.co.za",
+      name: "Ops",
+      emailVerified: true,
+      role: "seller",
+      fullName: "Ops",
+      isAdmin: true,
+      hasSellerProfile: true,
+      hasBuyerProfile: false,
+      commissionAccepted: false,
+    };
+    // Not an admin: refused, nothing queued.
+    await expect(retryFailedEmail({ runtime: rt, admin: { ...admin, isAdmin: false }, outboxId: failed.id })).rejects.toMatchObject({ status: 403 });
+
+    refusing = false;
+    await retryFailedEmail({ runtime: rt, admin, outboxId: failed.id });
+    // A second click while it is queued (or once sent) is refused: it is sent once.
+    await expect(retryFailedEmail({ runtime: rt, admin, outboxId: failed.id })).rejects.toMatchObject({ status: 409 });
+    await waitFor(() => inbox.find((m) => m.to === "thabo@example.co.za"), 30_000);
+    const [sent] = await waitFor(async () => {
+      const rows = await rt.db.select().from(emailOutbox).where(eq(emailOutbox.id, failed.id));
+      return rows[0]?.status === "sent" ? rows : undefined;
+    });
+    expect(sent!.lastError).toBeNull();
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(inbox.filter((m) => m.to === "thabo@example.co.za")).toHaveLength(1);
+    const audit = await rt.db.select().from(auditEvents).where(eq(auditEvents.entityId, failed.id));
+    expect(audit.map((a) => [a.action, a.actorUserId])).toEqual([["email.retried", userId]]);
+  });
 });

@@ -507,6 +507,14 @@ export const PERMISSION_MATRIX: MatrixRow[] = [
     expect: adminOnly(404),
     note: "no such message (a real one would use up the contact form's per-address limit; admin-inbox.e2e marks one)",
   },
+  {
+    pattern: "/admin/mailbox",
+    method: "POST",
+    intent: "retry",
+    body: () => ({ intent: "retry", messageId: ZERO }),
+    expect: adminOnly(404),
+    note: "no such message (the e2e server has no SMTP, so nothing fails there; email-delivery.test drives a real failure)",
+  },
   { pattern: "/admin/requests", method: "GET", expect: adminOnly(200) },
   {
     pattern: "/admin/requests",

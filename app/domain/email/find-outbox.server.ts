@@ -1,10 +1,10 @@
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { emailOutbox } from "#db/schema.ts";
 import type { DbOrTx } from "#app/lib/db.server.ts";
 import { isUuid } from "#app/lib/uuid.ts";
 
-/** The dev mailbox: the newest outbox messages, optionally for one address. */
-export async function findOutbox(options: { db: DbOrTx; to?: string; limit?: number }) {
+/** The dev mailbox: the newest outbox messages, optionally for one address or in one state. */
+export async function findOutbox(options: { db: DbOrTx; to?: string; status?: "failed"; limit?: number }) {
   return options.db
     .select({
       id: emailOutbox.id,
@@ -14,10 +14,16 @@ export async function findOutbox(options: { db: DbOrTx; to?: string; limit?: num
       status: emailOutbox.status,
       transport: emailOutbox.transport,
       attempts: emailOutbox.attempts,
+      lastError: emailOutbox.lastError,
       createdAt: emailOutbox.createdAt,
     })
     .from(emailOutbox)
-    .where(options.to ? eq(emailOutbox.toAddress, options.to.trim().toLowerCase()) : undefined)
+    .where(
+      and(
+        options.to ? eq(emailOutbox.toAddress, options.to.trim().toLowerCase()) : undefined,
+        options.status ? eq(emailOutbox.status, options.status) : undefined,
+      ),
+    )
     .orderBy(desc(emailOutbox.createdAt))
     .limit(options.limit ?? 100);
 }

@@ -11,7 +11,6 @@ import type { DbOrTx } from "#app/lib/db.server.ts";
 import type { Storage } from "#app/lib/storage.server.ts";
 import { isUuid } from "#app/lib/uuid.ts";
 
-export const CLEANUP_UPLOADS_QUEUE = "cleanup-abandoned-uploads";
 const LISTING_PHOTOS = "public/listings";
 
 export async function cleanupAbandonedUploads(options: { db: DbOrTx; storage: Storage; graceMinutes: number; now?: Date }) {

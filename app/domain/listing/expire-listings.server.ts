@@ -2,8 +2,6 @@ import { and, eq, lte, sql } from "drizzle-orm";
 import { listings } from "#db/schema.ts";
 import type { DbOrTx } from "#app/lib/db.server.ts";
 
-export const EXPIRE_LISTINGS_QUEUE = "expire-listings";
-
 /** Flags every listing whose mandate period has passed (reads also check the date). */
 export async function expireListings(options: { db: DbOrTx; now?: Date }) {
   const rows = await options.db

@@ -1,8 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "#app/lib/db.server.ts";
 
-export const REFRESH_TERM_PRICES_QUEUE = "refresh-term-prices";
-
 /**
  * Recomputes the words' price bounds (listing_term_prices) from the listings
  * as they are. The trigger only ever widens a bound, so a listing deleted or

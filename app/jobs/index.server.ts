@@ -1,0 +1,50 @@
+/**
+ * Every background job, and the one place they are registered with pg-boss.
+ * A new job: a module in this folder (see job.ts) and a line in JOBS.
+ */
+import type { JobResult, Queue } from "pg-boss";
+import { logger } from "#app/lib/logger.server.ts";
+import { cleanupUploadsJob } from "./cleanup-uploads.server.ts";
+import { expireListingsJob } from "./expire-listings.server.ts";
+import type { JobContext, JobDefinition } from "./job.ts";
+import { refreshTermPricesJob } from "./refresh-term-prices.server.ts";
+import { sendEmailJob } from "./send-email.server.ts";
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export const JOBS: JobDefinition<any>[] = [sendEmailJob, expireListingsJob, refreshTermPricesJob, cleanupUploadsJob];
+
+const TIME_ZONE = "Africa/Johannesburg";
+
+/**
+ * Creates each job's queue, starts its worker, and sets its schedule.
+ * `queueOverrides` lets tests shorten a retry policy (by queue name).
+ */
+export async function registerJobs(
+  context: JobContext,
+  queueOverrides: Record<string, Partial<Omit<Queue, "name">>> = {},
+) {
+  const { boss } = context;
+  for (const job of JOBS) {
+    await boss.createQueue(job.name, { ...job.queue, ...queueOverrides[job.name] });
+    await boss.work(
+      job.name,
+      { pollingIntervalSeconds: 1, batchSize: job.batchSize ?? 1, burstWhenBatchFull: true, perJobResults: true, includeMetadata: true },
+      async (jobs) => {
+        const results: JobResult[] = [];
+        for (const one of jobs) {
+          try {
+            const payload = job.payload.parse(one.data);
+            await job.work(payload, context, { retryCount: one.retryCount, retryLimit: one.retryLimit });
+            results.push({ id: one.id, status: "completed" });
+          } catch (error) {
+            logger.warn({ job: job.name, jobId: one.id, err: error instanceof Error ? error.message : String(error) }, "job failed");
+            results.push({ id: one.id, status: "failed", output: { message: error instanceof Error ? error.message : String(error) } });
+          }
+        }
+        return results;
+      },
+    );
+    if (job.schedule) await boss.schedule(job.name, job.schedule, null, { tz: TIME_ZONE });
+    if (job.runAtStart) await boss.send(job.name, {});
+  }
+}
