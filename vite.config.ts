@@ -12,7 +12,12 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "unit", include: ["app/**/*.test.ts", "tests/unit/**/*.test.ts"], environment: "node" },
+        test: {
+          name: "unit",
+          include: ["app/**/*.test.ts", "tests/unit/**/*.test.ts"],
+          environment: "node",
+          setupFiles: ["tests/support/fail-on-console-error.ts"],
+        },
       },
       {
         extends: true,
@@ -20,6 +25,7 @@ export default defineConfig({
           name: "db",
           include: ["tests/db/**/*.test.ts"],
           environment: "node",
+          setupFiles: ["tests/support/fail-on-console-error.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Every file opens its own database (a PGlite in memory, or mm_test_* on PostgreSQL) and its own

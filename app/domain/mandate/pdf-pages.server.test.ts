@@ -14,7 +14,8 @@ const ONE_PAGE =
 const defaults = { ...PDF_READ_LIMITS };
 afterEach(() => Object.assign(PDF_READ_LIMITS, defaults));
 
-describe("pdfPageCount", () => {
+// Each file is read in a worker thread; starting one takes seconds on a busy 2-core machine.
+describe("pdfPageCount", { timeout: 30_000 }, () => {
   it("counts the pages of a real PDF, and of one with none", async () => {
     const doc = await PDFDocument.create();
     doc.addPage();
