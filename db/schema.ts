@@ -7,6 +7,7 @@
 import { sql } from "drizzle-orm";
 import {
   boolean,
+  type AnyPgColumn,
   check,
   customType,
   date,
@@ -238,6 +239,16 @@ export const approvedSellers = pgTable("approved_sellers", {
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
 // ---------------------------------------------------------------- listings
+/**
+ * Which listings anyone may see, written once: approved by the flow and by an
+ * admin, not archived (withdrawn by its seller or taken down), not flagged
+ * expired. The partial indexes below are defined with it, and
+ * `isPublicListing` (app/domain/listing/listing-visibility.server.ts) adds the
+ * date check an index cannot hold (now() moves).
+ */
+export const publicListingWhere = (t: { status: AnyPgColumn; adminStatus: AnyPgColumn; archived: AnyPgColumn; expired: AnyPgColumn }) =>
+  sql`${t.status} = 'approved' and ${t.adminStatus} = 'approved' and not ${t.archived} and not ${t.expired}`;
+
 export const listings = pgTable(
   "listings",
   {
@@ -281,25 +292,25 @@ export const listings = pgTable(
     // (drizzle-kit's default, DESC NULLS LAST, made the catalog sort a million rows; see docs/performance.md).
     index("listings_public_idx")
       .on(t.createdOn.desc().nullsFirst(), t.id.desc().nullsFirst())
-      .where(sql`${t.status} = 'approved' and ${t.adminStatus} = 'approved' and not ${t.archived} and not ${t.expired}`),
+      .where(publicListingWhere(t)),
     index("listings_public_bargain_idx")
       .on(t.createdOn.desc().nullsFirst())
       .where(
-        sql`${t.isBargain} and ${t.status} = 'approved' and ${t.adminStatus} = 'approved' and not ${t.archived} and not ${t.expired}`,
+        sql`${t.isBargain} and ${publicListingWhere(t)}`,
       ),
     index("listings_expiry_idx").on(t.expiresOn).where(sql`not ${t.expired}`),
     index("listings_search_idx").using("gin", t.searchVector),
     index("listings_public_price_idx")
       .on(t.price, t.id)
-      .where(sql`${t.status} = 'approved' and ${t.adminStatus} = 'approved' and not ${t.archived} and not ${t.expired}`),
+      .where(publicListingWhere(t)),
     index("listings_public_category_idx")
       .on(t.category, t.createdOn.desc().nullsFirst(), t.id.desc().nullsFirst())
-      .where(sql`${t.status} = 'approved' and ${t.adminStatus} = 'approved' and not ${t.archived} and not ${t.expired}`),
+      .where(publicListingWhere(t)),
     // A category with a price sort: prices differ by category (cranes cost more than welders), so walking
     // listings_public_price_idx for one category could pass 100,000+ rows of others first.
     index("listings_public_category_price_idx")
       .on(t.category, t.price, t.id)
-      .where(sql`${t.status} = 'approved' and ${t.adminStatus} = 'approved' and not ${t.archived} and not ${t.expired}`),
+      .where(publicListingWhere(t)),
     index("listings_admin_queue_idx").on(t.adminStatus, t.createdOn.desc().nullsFirst()),
   ],
 );
