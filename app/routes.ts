@@ -15,6 +15,7 @@ export default [
   route("select-role", "routes/auth/select-role.tsx"),
   route("complete-signup", "routes/auth/complete-signup.tsx"),
   route("signout", "routes/auth/signout.tsx"),
+  route("account-types", "routes/auth/account-types.tsx"),
   route("equipment", "routes/catalog/catalog.tsx", { id: "catalog-equipment" }),
   route("buyer-catalog", "routes/catalog/catalog.tsx", { id: "catalog-buyer" }),
   route("catalog", "routes/catalog/catalog.tsx", { id: "catalog" }),

@@ -174,6 +174,23 @@ describe("catalog", () => {
     expect(await toggleFavourite({ db: handle.db, userId: u!.id, listingId: visibleIds[0]! })).toBe(false);
     await expect(toggleFavourite({ db: handle.db, userId: u!.id, listingId: hiddenIds[0]! })).rejects.toThrow();
   });
+
+  it("saves favourites for buyer accounts only; anyone may remove a saved one", async () => {
+    const [u] = await handle.db.select({ id: s.user.id }).from(s.user).limit(1);
+    const listingId = visibleIds[1]!;
+    for (const role of ["seller", "admin", null] as const) {
+      await expect(toggleFavourite({ db: handle.db, userId: u!.id, listingId, favourite: true, role })).rejects.toMatchObject({
+        code: "FORBIDDEN",
+        message: "Saving machines to a watchlist is for buyer accounts.",
+      });
+    }
+    expect(await handle.db.select().from(s.favourites).where(eq(s.favourites.userId, u!.id))).toHaveLength(0);
+    expect(await toggleFavourite({ db: handle.db, userId: u!.id, listingId, favourite: true, role: "buyer" })).toBe(true);
+    expect(await toggleFavourite({ db: handle.db, userId: u!.id, listingId, favourite: true, role: "buyer" })).toBe(true);
+    expect(await handle.db.select().from(s.favourites).where(eq(s.favourites.userId, u!.id))).toHaveLength(1);
+    expect(await toggleFavourite({ db: handle.db, userId: u!.id, listingId, favourite: false, role: "seller" })).toBe(false);
+    expect(await handle.db.select().from(s.favourites).where(eq(s.favourites.userId, u!.id))).toHaveLength(0);
+  });
 });
 
 describe("buying and counting views", () => {

@@ -71,12 +71,11 @@ test("a buyer who opens the admin panel is sent home and told Unauthorized", asy
   await expect(page.getByText("Unauthorized").first()).toBeVisible();
 });
 
-test("a buyer who presses Start Selling Equipment is sent home and told why", async ({ page }) => {
+test("a buyer who opens the seller dashboard is sent home and told why", async ({ page }) => {
   const buyer = demoUser("buyer");
   await signInThroughForm(page, buyer.email, buyer.password);
   await expect(page).toHaveURL(/\/buyer-catalog$/);
-  await gotoReady(page, "/");
-  await page.getByRole("link", { name: "Start Selling Equipment" }).click();
+  await gotoReady(page, "/seller-dashboard");
   await expect(page.getByText("This page is for seller accounts.").first()).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
 });

@@ -240,6 +240,7 @@ export const PERMISSION_MATRIX: MatrixRow[] = [
     note: "the invitation is the credential",
   },
   { pattern: "/signout", method: "GET", expect: all("/"), note: "GET goes home; POST signs out" },
+  { pattern: "/account-types", method: "GET", url: "/account-types?need=buyer", expect: all(200), note: "public: buyer and seller accounts explained" },
 
   // ---- catalog ----
   { pattern: "/equipment", method: "GET", expect: all(200) },
@@ -290,15 +291,15 @@ export const PERMISSION_MATRIX: MatrixRow[] = [
     method: "POST",
     body: () => ({ listingId: ZERO, favourite: "false" }),
     expect: anyUser(200),
-    note: "anyone signed in keeps a watchlist (unsaving: a no-op here)",
+    note: "anyone signed in may remove a saved machine (unsaving: a no-op here)",
   },
   {
     pattern: "/api/favourites",
     method: "POST",
     target: (t) => t.seller1Listing(),
     body: (v) => ({ listingId: v.listingId!, favourite: "true" }),
-    expect: anyUser(404),
-    note: "a listing that is not public cannot be saved",
+    expect: { ...anyUser(403), buyer: 404 },
+    note: "saving is for buyer accounts (403); a listing that is not public cannot be saved (404)",
   },
   { pattern: "/buyer-dashboard", method: "GET", expect: buyerDashboard(200), note: "spec §2: sellers to their dashboard, admins to /signup" },
   {
@@ -668,4 +669,12 @@ export const PERMISSION_MATRIX: MatrixRow[] = [
     note: "completes the Google user's profile; a seller or admin cannot become a buyer (403, then sent home)",
   },
   { pattern: "/signout", method: "POST", actor: "twin", body: () => ({}), expect: all("/") },
+  {
+    pattern: "/account-types",
+    method: "POST",
+    actor: "twin",
+    body: () => ({ need: "buyer" }),
+    expect: all("/signup"),
+    note: "signs out (a no-op signed out) and opens sign-up for the account needed",
+  },
 ];

@@ -1,5 +1,5 @@
 import { ArrowRight, BadgeCheck, Tag, Timer } from "lucide-react";
-import { Link } from "react-router";
+import { Link, useRouteLoaderData } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
 import { PRODUCT_TAGLINE } from "#app/lib/brand.ts";
 
@@ -9,7 +9,21 @@ const HIGHLIGHTS = [
   { icon: BadgeCheck, text: "KYC-verified sellers, every listing checked before it goes live" },
 ];
 
+type RootData = { viewer: { role: "buyer" | "seller" | "admin" | null; isAdmin: boolean } | null } | undefined;
+
+/**
+ * Spec §2: Start Selling Equipment goes to /seller-dashboard when signed in, otherwise /signup?role=seller.
+ * A buyer's (or admin's) account cannot sell, so theirs explains how to get a seller account instead.
+ */
+function startSellingHref(signedIn: boolean, viewer: NonNullable<RootData>["viewer"]) {
+  if (!signedIn) return "/signup?role=seller";
+  if (!viewer || viewer.role === "seller") return "/seller-dashboard";
+  if (!viewer.isAdmin && viewer.role === null) return "/complete-profile";
+  return "/account-types?need=seller";
+}
+
 export function Hero({ signedIn }: { signedIn: boolean }) {
+  const viewer = (useRouteLoaderData("root") as RootData)?.viewer ?? null;
   return (
     <section className="relative overflow-hidden bg-gray-900 text-white">
       <div
@@ -35,7 +49,7 @@ export function Hero({ signedIn }: { signedIn: boolean }) {
         </ul>
         <div className="mt-8 flex flex-col gap-3 sm:flex-row">
           <Button asChild size="lg">
-            <Link to={signedIn ? "/seller-dashboard" : "/signup?role=seller"}>
+            <Link to={startSellingHref(signedIn, viewer)}>
               Start Selling Equipment
               <ArrowRight aria-hidden />
             </Link>

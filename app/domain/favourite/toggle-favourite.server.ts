@@ -5,9 +5,20 @@ import { AppError } from "#app/lib/app-error.ts";
 import type { DbOrTx } from "#app/lib/db.server.ts";
 import { isPublicListing } from "#app/domain/listing/listing-visibility.server.ts";
 import { isUuid } from "#app/lib/uuid.ts";
+import type { Role } from "#app/domain/user/viewer.ts";
+import { BUYER_ACCOUNT_REQUIRED, maySaveFavourites } from "./favourite-rules.ts";
 
-/** Adds or removes a favourite; only public listings can be added. Returns the new state. */
-export async function toggleFavourite(options: { db: DbOrTx; userId: string; listingId: string; favourite?: boolean }) {
+/**
+ * Adds or removes a favourite; only public listings can be added, and (when
+ * the caller's role is given) only by a buyer. Idempotent. Returns the new state.
+ */
+export async function toggleFavourite(options: {
+  db: DbOrTx;
+  userId: string;
+  listingId: string;
+  favourite?: boolean;
+  role?: Role | null;
+}) {
   const { db, userId, listingId } = options;
   if (!isUuid(listingId)) throw new AppError("NOT_FOUND", "Not found", "Listing not found.");
   const [existing] = await db
@@ -20,7 +31,13 @@ export async function toggleFavourite(options: { db: DbOrTx; userId: string; lis
     return false;
   }
   if (existing) return true;
-  const [visible] = await db.select({ id: listings.id }).from(listings).where(and(eq(listings.id, listingId), isPublicListing()));
+  if (options.role !== undefined && !maySaveFavourites({ role: options.role })) {
+    throw new AppError("FORBIDDEN", BUYER_ACCOUNT_REQUIRED.title, BUYER_ACCOUNT_REQUIRED.message);
+  }
+  const [visible] = await db
+    .select({ id: listings.id })
+    .from(listings)
+    .where(and(eq(listings.id, listingId), isPublicListing()));
   if (!visible) throw new AppError("NOT_FOUND", "Not found", "Listing not found.");
   await db.insert(favourites).values({ userId, listingId }).onConflictDoNothing();
   return true;

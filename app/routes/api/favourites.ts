@@ -8,7 +8,10 @@ import { getRuntime } from "#app/lib/runtime.server.ts";
 import { safeRedirect } from "#app/lib/safe-redirect.ts";
 import { readForm } from "#app/lib/read-form.server.ts";
 
-/** Toggle a favourite: JSON for the page's script, a redirect back for a plain form. */
+/**
+ * Save or remove a favourite (saving: buyer accounts only): JSON for the page's script, a redirect back
+ * for a plain form.
+ */
 export async function action({ request }: Route.ActionArgs) {
   const viewer = await requireUser(request);
   const runtime = await getRuntime();
@@ -18,6 +21,7 @@ export async function action({ request }: Route.ActionArgs) {
     const favourite = await toggleFavourite({
       db: runtime.db,
       userId: viewer.userId,
+      role: viewer.role,
       listingId: String(form.get("listingId") ?? ""),
       favourite: wanted === "true" ? true : wanted === "false" ? false : undefined,
     });

@@ -3,6 +3,9 @@ import { useState } from "react";
 import { data, Form, Link, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/listing-detail";
 import { useActionToast, type ActionToast } from "#app/components/forms/use-action-toast.ts";
+import { FavouriteButton, PendingFavourite } from "#app/components/listing/favourite-button.tsx";
+import { maySaveFavourites } from "#app/domain/favourite/favourite-rules.ts";
+import { favouriteIds } from "#app/domain/favourite/toggle-favourite.server.ts";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { priceBreakdown } from "#app/domain/listing/commission.ts";
@@ -109,6 +112,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         : false,
     signedIn: Boolean(viewer),
     role: viewer?.role ?? null,
+    favourite: viewer && maySaveFavourites(viewer) ? (await favouriteIds({ db: runtime.db, userId: viewer.userId, listingIds: [listing.id] })).length > 0 : false,
   };
 }
 
@@ -199,7 +203,13 @@ export default function ListingDetail({ loaderData, actionData }: Route.Componen
               marketplace team can see this page.
             </p>
           ) : null}
-          <h1 className="text-3xl font-bold">{listing.title}</h1>
+          <div className="flex items-start justify-between gap-3">
+            <h1 className="min-w-0 break-words text-3xl font-bold">{listing.title}</h1>
+            {listing.preview ? null : (
+              <FavouriteButton listingId={listing.id} favourite={loaderData.favourite} signedIn={signedIn} canSave={maySaveFavourites({ role })} title={listing.title} />
+            )}
+            <PendingFavourite signedIn={signedIn} canSave={maySaveFavourites({ role })} />
+          </div>
           <p className="text-3xl font-bold text-brand-700">{formatPrice(listing.price)}</p>
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
             <dt className="font-medium text-gray-600">Category</dt>

@@ -1,9 +1,10 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/parts";
-import { FavouriteButton } from "#app/components/listing/favourite-button.tsx";
+import { FavouriteButton, PendingFavourite } from "#app/components/listing/favourite-button.tsx";
 import { ListingCard } from "#app/components/listing/listing-card.tsx";
 import { useLoadMore } from "#app/components/listing/use-load-more.ts";
 import { Button } from "#app/components/ui/button.tsx";
+import { maySaveFavourites } from "#app/domain/favourite/favourite-rules.ts";
 import { favouriteIds } from "#app/domain/favourite/toggle-favourite.server.ts";
 import { findListings } from "#app/domain/listing/find-listings.server.ts";
 import { getViewer } from "#app/domain/user/get-viewer.server.ts";
@@ -21,20 +22,22 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { db, storage } = await getRuntime();
   const cursor = new URL(request.url).searchParams.get("cursor") ?? undefined;
   const page = await findListings({ db, storage, search: { sort: "newest", cursor }, limit: 12 });
-  const favourites = viewer ? await favouriteIds({ db, userId: viewer.userId, listingIds: page.items.map((l) => l.id) }) : [];
+  const favourites = viewer && maySaveFavourites(viewer) ? await favouriteIds({ db, userId: viewer.userId, listingIds: page.items.map((l) => l.id) }) : [];
   const favouriteSet = new Set(favourites);
   return {
     signedIn: Boolean(viewer),
+    canSave: maySaveFavourites(viewer),
     page: { nextCursor: page.nextCursor, items: page.items.map((l) => ({ ...l, favourite: favouriteSet.has(l.id) })) },
   };
 }
 
 export default function Parts({ loaderData }: Route.ComponentProps) {
-  const { signedIn, page } = loaderData;
+  const { signedIn, canSave, page } = loaderData;
   const more = useLoadMore(page);
   const nextHref = more.nextCursor ? `/parts?cursor=${encodeURIComponent(more.nextCursor)}` : null;
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
+      <PendingFavourite signedIn={signedIn} canSave={canSave} />
       <h1 className="text-3xl font-bold">Equipment &amp; Parts</h1>
       <p className="mt-1 text-gray-600">The newest approved listings.</p>
       {more.items.length === 0 ? (
@@ -60,7 +63,7 @@ export default function Parts({ loaderData }: Route.ComponentProps) {
                         Inquire
                       </Link>
                     </Button>
-                    <FavouriteButton listingId={l.id} favourite={l.favourite} signedIn={signedIn} title={l.title} />
+                    <FavouriteButton listingId={l.id} favourite={l.favourite} signedIn={signedIn} canSave={canSave} title={l.title} />
                   </>
                 }
               />
