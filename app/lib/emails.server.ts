@@ -137,3 +137,51 @@ export function listingNotificationEmail(input: { email: string; title: string; 
     action: { label: "Open your dashboard", url: input.url },
   });
 }
+
+/** A buyer's request, as its receipt describes it. */
+export type RequestReceipt = {
+  email: string;
+  name: string;
+  kind: "purchase" | "offer" | "viewing" | "quote";
+  listingTitle: string | null;
+  /** What was asked, one line each (e.g. "Preferred viewing: Fri, 14 Mar 2025 at 10:00"). */
+  details: string[];
+  /** The listing price or the offered amount, the 2.5% buyer commission and the total, already formatted. */
+  amounts: { label: string; amount: string; commission: string; total: string } | null;
+  message: string | null;
+  url: string;
+};
+
+const RECEIPT_WHAT: Record<RequestReceipt["kind"], string> = {
+  purchase: "purchase request",
+  offer: "offer",
+  viewing: "viewing request",
+  quote: "quote request",
+};
+
+/** The buyer's receipt for a purchase request, offer, viewing request or quote request. */
+export function requestReceiptEmail(input: RequestReceipt) {
+  const what = RECEIPT_WHAT[input.kind];
+  const on = input.listingTitle ? ` for "${input.listingTitle}"` : "";
+  return layout({
+    to: input.email,
+    subject: `We received your ${what}${input.listingTitle ? `: ${input.listingTitle}` : ""}`,
+    template: "send-request-receipt",
+    greeting: `Hello ${input.name || "there"},`,
+    paragraphs: [
+      `Thank you. We received your ${what}${on}.`,
+      `Listing: ${input.listingTitle ?? "No specific listing"}`,
+      ...input.details,
+      ...(input.amounts
+        ? [
+            `${input.amounts.label}: ${input.amounts.amount}`,
+            `Buyer commission (2.5%): ${input.amounts.commission}`,
+            `Total: ${input.amounts.total}`,
+          ]
+        : []),
+      ...(input.message ? [`Your message: ${input.message}`] : []),
+      "What happens next: our team reviews your request and a representative will contact you. You can follow its status on your buyer dashboard, and we will notify you when it changes.",
+    ],
+    action: { label: "Open your buyer dashboard", url: input.url },
+  });
+}

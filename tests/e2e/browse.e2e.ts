@@ -166,6 +166,7 @@ test("a buyer saves a favourite, sends a purchase request once, and the admin se
   await expect(buyerPage.getByRole("heading", { level: 1 })).toHaveText(title);
   const listingTitle = (await buyerPage.getByRole("heading", { level: 1 }).innerText()).trim();
   await buyerPage.getByRole("button", { name: "Make Purchase Request" }).click();
+  await buyerPage.getByRole("dialog", { name: "Confirm your purchase request" }).getByRole("button", { name: "Send purchase request" }).click();
   await expect(buyerPage.getByText("Purchase Request Sent").first()).toBeVisible();
   // Reloaded, the page says it was sent instead of offering the button again.
   await buyerPage.reload();

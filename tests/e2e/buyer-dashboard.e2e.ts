@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { demoUser, gotoReady, signInThroughForm } from "./support/personas.ts";
+import { demoUser, firstListingPath, gotoReady, signInThroughForm } from "./support/personas.ts";
 
 /** A calendar day `days` after today in South Africa, as the date input wants it (YYYY-MM-DD). */
 function dayFromToday(days: number) {
@@ -46,11 +46,13 @@ test("the demo buyer makes an offer, a viewing request and a quote request and s
   await offer.getByRole("button", { name: "Submit Offer" }).click();
   await expect(offer.getByText("Offer amount must be a positive number.")).toBeVisible();
 
-  const listing = offer.getByLabel("Listing (optional)");
-  await expect(listing).toHaveValue("");
-  await expect(listing.locator("option").first()).toHaveText("No specific listing");
-  const listingTitle = (await listing.locator("option").nth(1).textContent())!.trim();
-  await listing.selectOption({ index: 1 });
+  const listing = offer.getByRole("combobox", { name: "Listing (optional)" });
+  await expect(listing).toHaveValue("No specific listing");
+  await listing.click();
+  const options = page.getByRole("listbox", { name: "Listings" }).getByRole("option");
+  await expect(options.first()).toHaveText("No specific listing");
+  const listingTitle = (await options.nth(1).textContent())!.trim();
+  await options.nth(1).click();
   const amount = 100_000 + Math.floor(Math.random() * 800_000);
   await offer.getByLabel("Offer Amount (R)").fill(String(amount));
   await offer.getByLabel("Message (optional)").fill("Cash buyer, can collect in Gauteng.");
@@ -109,19 +111,19 @@ test("the demo buyer makes an offer, a viewing request and a quote request and s
   const quoteRow = requestRows(page).filter({ hasText: details });
   await expect(quoteRow).toHaveCount(1);
   await expect(quoteRow).toContainText("Parts Supply");
-  await expect(quoteRow).toContainText("General");
+  // The listing chosen on the offer tab is kept across tabs.
+  await expect(quoteRow).toContainText(listingTitle);
 });
 
 test("a listing can be preselected with ?listing=", async ({ page }) => {
   await openDashboardAsBuyer(page);
-  const options = page.locator("form#offer-form").getByLabel("Listing (optional)").locator("option");
-  const id = await options.nth(2).getAttribute("value");
+  const id = (await firstListingPath(page, "/buyer-catalog")).replace("/listing/", "");
   await gotoReady(page, `/buyer-dashboard?tab=quote&listing=${id}`);
-  await expect(page.locator("form#quote-form").getByLabel("Listing (optional)")).toHaveValue(id!);
-  // Another tab starts clean: the listing is not carried over to a different kind of request.
+  await expect(page.locator('form#quote-form input[name="listingId"]')).toHaveValue(id);
+  // Another tab keeps the chosen listing.
   await page.getByRole("navigation", { name: "Request type" }).getByRole("link", { name: "Make Offer" }).click();
-  await expect(page).toHaveURL(/\?tab=offer$/);
-  await expect(page.locator("form#offer-form").getByLabel("Listing (optional)")).toHaveValue("");
+  await expect(page).toHaveURL(new RegExp(`\\?tab=offer&listing=${id}$`));
+  await expect(page.locator('form#offer-form input[name="listingId"]')).toHaveValue(id);
 });
 
 test("the buyer dashboard's requests work with JavaScript disabled", async ({ browser }) => {

@@ -14,7 +14,13 @@ import { Button } from "#app/components/ui/button.tsx";
 import { Popover, PopoverContent, PopoverTrigger } from "#app/components/ui/popover.tsx";
 import { hasMorePages } from "./badge.ts";
 import { BellBadge, bellLabel } from "./bell-link.tsx";
-import { formatNotificationTime, NotificationIcon, type NotificationItem } from "./notification-list.tsx";
+import {
+  emptyNotificationsText,
+  formatNotificationTime,
+  NotificationIcon,
+  useViewerRole,
+  type NotificationItem,
+} from "./notification-list.tsx";
 
 const BACKOFF_MS = [1000, 2000, 5000, 10000];
 
@@ -31,6 +37,7 @@ export function NotificationBell({ unread: initialUnread }: { unread: number }) 
   const first = useFetcher<Page>();
   const more = useFetcher<Page>();
   const marker = useFetcher();
+  const emptyText = emptyNotificationsText(useViewerRole());
 
   useEffect(() => setUnread(Math.max(0, initialUnread)), [initialUnread]);
 
@@ -161,9 +168,7 @@ export function NotificationBell({ unread: initialUnread }: { unread: number }) 
           {items === null ? (
             <p className="p-4 text-sm text-gray-500">Loading…</p>
           ) : items.length === 0 ? (
-            <p className="p-4 text-sm text-gray-600">
-              No notifications yet. You’ll see updates here when your listings are approved, rejected, etc.
-            </p>
+            <p className="p-4 text-sm text-gray-600">{emptyText}</p>
           ) : (
             <ul className="divide-y" aria-label="Notification list">
               {items.map((n) => (

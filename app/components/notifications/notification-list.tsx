@@ -1,5 +1,6 @@
 import { CircleCheck, CircleX, ClipboardList, CreditCard, Megaphone, ShoppingCart, Stamp } from "lucide-react";
-import { Form } from "react-router";
+import { Form, useRouteLoaderData } from "react-router";
+import type { Viewer } from "#app/domain/user/viewer.ts";
 
 export type NotificationItem = { id: string; title: string; message: string; type: string; read: boolean; createdAt: string };
 
@@ -26,13 +27,26 @@ export const formatNotificationTime = (iso: string) =>
     timeZone: "Africa/Johannesburg",
   });
 
+/**
+ * What an empty list says. A buyer is notified when the team picks up, closes or reopens one of
+ * their requests (request-state.ts `requestStatusNotification`); everyone else keeps the spec's text.
+ */
+export function emptyNotificationsText(role: Viewer["role"] | undefined) {
+  return role === "buyer"
+    ? "No notifications yet. You’ll see updates here when our team picks up, closes or reopens your purchase requests, offers, viewing requests and quote requests."
+    : "No notifications yet. You’ll see updates here when your listings are approved, rejected, etc.";
+}
+
+/** The signed-in viewer's role, from the root loader (the header and the list share it). */
+export function useViewerRole() {
+  const root = useRouteLoaderData("root") as { viewer?: Pick<Viewer, "role"> | null } | undefined;
+  return root?.viewer?.role ?? null;
+}
+
 export function NotificationList({ items }: { items: NotificationItem[] }) {
+  const role = useViewerRole();
   if (items.length === 0) {
-    return (
-      <p className="p-6 text-center text-sm text-gray-600">
-        No notifications yet. You’ll see updates here when your listings are approved, rejected, etc.
-      </p>
-    );
+    return <p className="p-6 text-center text-sm text-gray-600">{emptyNotificationsText(role)}</p>;
   }
   return (
     <ul className="divide-y" aria-label="Notifications">

@@ -2,7 +2,8 @@
  * A buyer's offer, viewing request or quote request (spec §2 /buyer-dashboard,
  * §5, §7 user_requests): the `user_requests` row and a notification to every
  * active admin, written in one transaction. A request may only name a public
- * listing.
+ * listing. With a `mailer`, the buyer's receipt e-mail is written to the
+ * outbox in the same transaction and its delivery queued after commit.
  */
 import { and, eq } from "drizzle-orm";
 import { listings, userRequests } from "#db/schema.ts";
@@ -10,6 +11,7 @@ import { notifyAdmins, type NewNotification } from "#app/domain/notification/cre
 import { isPublicListing } from "#app/domain/listing/listing-visibility.server.ts";
 import { hasCompleteBuyerProfile, type Viewer } from "#app/domain/user/viewer.ts";
 import { AppError } from "#app/lib/app-error.ts";
+import { queueRequestReceipt, type ReceiptMailer } from "./request-receipt.server.ts";
 import type { Db } from "#app/lib/db.server.ts";
 import {
   formatOfferAmount,
@@ -81,15 +83,19 @@ export async function createUserRequest(options: {
   db: Db;
   viewer: Viewer;
   input: UserRequestInput;
+  /** Sends the buyer's receipt; the routes always pass the runtime's. */
+  mailer?: ReceiptMailer;
 }): Promise<{ id: string; requestType: RequestType; notifiedAdmins: number }> {
-  const { db, viewer } = options;
+  const { db, viewer, mailer } = options;
   assertCanRequest(viewer);
   const request = parseRequest(options.input);
-  return db.transaction(async (tx) => {
+  let send: (() => Promise<void>) | undefined;
+  const result = await db.transaction(async (tx) => {
     let listingTitle: string | null = null;
+    let listingPrice: number | null = null;
     if (request.listingId) {
       const [listing] = await tx
-        .select({ title: listings.title })
+        .select({ title: listings.title, price: listings.price })
         .from(listings)
         .where(and(eq(listings.id, request.listingId), isPublicListing()))
         .limit(1);
@@ -99,6 +105,7 @@ export async function createUserRequest(options: {
         });
       }
       listingTitle = listing.title;
+      listingPrice = Number(listing.price);
     }
     const [row] = await tx
       .insert(userRequests)
@@ -118,6 +125,17 @@ export async function createUserRequest(options: {
       tx,
       notificationFor(request, { name: viewer.fullName ?? viewer.name, email: viewer.email }, listingTitle),
     );
+    if (mailer) {
+      send = await queueRequestReceipt({
+        tx,
+        mailer,
+        viewer,
+        asked: request,
+        listing: listingTitle !== null && listingPrice !== null ? { title: listingTitle, price: listingPrice } : null,
+      });
+    }
     return { id: row!.id, requestType: request.requestType, notifiedAdmins };
   });
+  await send?.();
+  return result;
 }

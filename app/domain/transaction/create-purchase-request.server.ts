@@ -12,9 +12,26 @@ import type { Storage } from "#app/lib/storage.server.ts";
 import { getPublicListing } from "#app/domain/listing/get-listing.server.ts";
 import { notifyAdmins } from "#app/domain/notification/create-notification.server.ts";
 import { hasCompleteBuyerProfile, type Viewer } from "#app/domain/user/viewer.ts";
+import { queueRequestReceipt, type ReceiptMailer } from "#app/domain/request/request-receipt.server.ts";
 
-export async function createPurchaseRequest(options: { db: Db; storage: Storage; viewer: Viewer; listingId: string }) {
-  const { db, viewer } = options;
+/** The same limit as a request's message (spec §5 forms). */
+export const PURCHASE_MESSAGE_MAX = 5000;
+
+export async function createPurchaseRequest(options: {
+  db: Db;
+  storage: Storage;
+  viewer: Viewer;
+  listingId: string;
+  /** The buyer's optional note: it reaches the admins' notification and the receipt. */
+  message?: string | null;
+  /** Sends the buyer's receipt when a new request is stored; the route always passes the runtime's. */
+  mailer?: ReceiptMailer;
+}) {
+  const { db, viewer, mailer } = options;
+  const message = options.message?.trim() || null;
+  if (message && message.length > PURCHASE_MESSAGE_MAX) {
+    throw new AppError("BAD_REQUEST", "Error", `Your message is too long (at most ${PURCHASE_MESSAGE_MAX} characters).`);
+  }
   if (viewer.role !== "buyer" || !viewer.hasBuyerProfile) {
     throw new AppError("FORBIDDEN", "Sign in required", "Please sign in to make a purchase request");
   }
@@ -25,7 +42,8 @@ export async function createPurchaseRequest(options: { db: Db; storage: Storage;
   if (!listing) {
     throw new AppError("NOT_FOUND", "Listing Not Found", "The listing you're looking for doesn't exist or has been removed.");
   }
-  return db.transaction(async (tx) => {
+  let send: (() => Promise<void>) | undefined;
+  const result = await db.transaction(async (tx) => {
     const [buyer] = await tx.select({ id: buyers.id }).from(buyers).where(eq(buyers.userId, viewer.userId));
     if (!buyer) throw new AppError("FORBIDDEN", "Sign in required", "Please sign in to make a purchase request");
     const [created] = await tx
@@ -43,8 +61,19 @@ export async function createPurchaseRequest(options: { db: Db; storage: Storage;
     await notifyAdmins(tx, {
       type: "purchase_request",
       title: `Purchase request: ${listing.title}`,
-      message: `${viewer.fullName ?? viewer.name} (${viewer.email}) wants to buy "${listing.title}" at ${formatPrice(listing.price)}.`,
+      message: `${viewer.fullName ?? viewer.name} (${viewer.email}) wants to buy "${listing.title}" at ${formatPrice(listing.price)}.${message ? ` Message: ${message}` : ""}`,
     });
+    if (mailer) {
+      send = await queueRequestReceipt({
+        tx,
+        mailer,
+        viewer,
+        asked: { requestType: "purchase", message },
+        listing: { title: listing.title, price: listing.price },
+      });
+    }
     return { transactionId: created.id, created: true };
   });
+  await send?.();
+  return result;
 }

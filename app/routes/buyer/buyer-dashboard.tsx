@@ -28,6 +28,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/
 import { Input } from "#app/components/ui/input.tsx";
 import { Label } from "#app/components/ui/label.tsx";
 import { NativeSelect } from "#app/components/ui/native-select.tsx";
+import { ListingCombobox } from "#app/components/requests/listing-combobox.tsx";
 import { Spinner } from "#app/components/ui/spinner.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";
 import { ContactAdminSchema } from "#app/domain/notification/contact-admin-schema.ts";
@@ -147,12 +148,16 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-/** Switching tabs only changes which form shows: no need to reload the data. */
+/**
+ * Switching tabs or picking a listing only changes which form shows and what it names: no need
+ * to reload the data (the picker offers only listings already loaded).
+ */
 export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   if (formMethod || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
   const withoutTab = (url: URL) => {
     const params = new URLSearchParams(url.search);
     params.delete("tab");
+    params.delete("listing");
     return params.toString();
   };
   return withoutTab(currentUrl) === withoutTab(nextUrl) ? false : defaultShouldRevalidate;
@@ -245,6 +250,7 @@ export async function action({ request }: Route.ActionArgs) {
         db: runtime.db,
         viewer,
         input: { ...submission.value, requestType: intent } as UserRequestInput,
+        mailer: { queueEmail: runtime.queueEmail, publicUrl: runtime.env.PUBLIC_URL },
       });
     } catch (error) {
       const known = error instanceof AppError;
@@ -365,10 +371,23 @@ function SentNotice({ actionData, intent }: { actionData: MaybeActionData; inten
 }
 
 function MakeRequest({ loaderData, actionData }: { loaderData: DashboardData; actionData: MaybeActionData }) {
-  const [searchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useSearchParams();
   const tab = tabOf(searchParams);
-  // A tab starts clean: a listing chosen for one request type is not carried over to another.
-  const linkFor = (value: RequestType) => `?tab=${value}`;
+  // The chosen listing lives in the address (?listing=), so every tab keeps it.
+  const wanted = searchParams.get("listing") ?? "";
+  const listingId = loaderData.listings.some((l) => l.id === wanted) ? wanted : "";
+  const linkFor = (value: RequestType) => `?tab=${value}${listingId ? `&listing=${listingId}` : ""}`;
+  const pickListing = (id: string) =>
+    setSearchParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (id) next.set("listing", id);
+        else next.delete("listing");
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  const picker = { listings: loaderData.listings, listingId, onPick: pickListing };
   return (
     <>
       {/* Three equal columns on a phone (a label may take two lines), so no tab is cut off. */}
@@ -388,26 +407,29 @@ function MakeRequest({ loaderData, actionData }: { loaderData: DashboardData; ac
       </nav>
       <div className="mt-4">
         <SentNotice actionData={actionData} intent={tab} />
-        {tab === "offer" ? <OfferForm loaderData={loaderData} actionData={actionData} /> : null}
-        {tab === "viewing" ? <ViewingForm loaderData={loaderData} actionData={actionData} /> : null}
-        {tab === "quote" ? <QuoteForm loaderData={loaderData} actionData={actionData} /> : null}
+        {tab === "offer" ? <OfferForm actionData={actionData} picker={picker} /> : null}
+        {tab === "viewing" ? <ViewingForm loaderData={loaderData} actionData={actionData} picker={picker} /> : null}
+        {tab === "quote" ? <QuoteForm actionData={actionData} picker={picker} /> : null}
       </div>
     </>
   );
 }
 
-function ListingSelect({ field, listings }: { field: FieldMetadata<string | undefined>; listings: RequestableListing[] }) {
+type Picker = { listings: RequestableListing[]; listingId: string; onPick: (id: string) => void };
+
+function ListingSelect({ field, picker }: { field: FieldMetadata<string | undefined>; picker: Picker }) {
   return (
     <div className="space-y-1.5">
       <Label htmlFor={field.id}>Listing (optional)</Label>
-      <NativeSelect {...getSelectProps(field)} key={field.key}>
-        <option value="">No specific listing</option>
-        {listings.map((l) => (
-          <option key={l.id} value={l.id}>
-            {l.title}
-          </option>
-        ))}
-      </NativeSelect>
+      <ListingCombobox
+        id={field.id}
+        name={field.name}
+        listings={picker.listings}
+        value={picker.listingId}
+        onChange={picker.onPick}
+        invalid={field.errors ? true : undefined}
+        describedBy={field.errors ? field.errorId : undefined}
+      />
       <FieldError id={field.errorId} errors={field.errors} />
     </div>
   );
@@ -425,11 +447,11 @@ function MessageField({ field }: { field: FieldMetadata<string | undefined> }) {
 
 type OfferFields = { listingId: string; offerAmount: string; message: string };
 
-function OfferForm({ loaderData, actionData }: { loaderData: DashboardData; actionData: MaybeActionData }) {
+function OfferForm({ actionData, picker }: { actionData: MaybeActionData; picker: Picker }) {
   const [form, fields] = useForm<OfferFields, z.infer<typeof OfferRequestSchema>>({
     id: "offer-form",
     lastResult: resultFor(actionData, "offer"),
-    defaultValue: { listingId: loaderData.preselectedListingId },
+    defaultValue: { listingId: picker.listingId },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: OfferRequestSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
@@ -438,7 +460,7 @@ function OfferForm({ loaderData, actionData }: { loaderData: DashboardData; acti
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value="offer" />
       <FormError errors={form.errors} />
-      <ListingSelect field={fields.listingId} listings={loaderData.listings} />
+      <ListingSelect field={fields.listingId} picker={picker} />
       <div className="space-y-1.5">
         <Label htmlFor={fields.offerAmount.id}>Offer Amount (R)</Label>
         <Input
@@ -460,11 +482,19 @@ function OfferForm({ loaderData, actionData }: { loaderData: DashboardData; acti
 
 type ViewingFields = { listingId: string; preferredDate: string; preferredTime: string; message: string };
 
-function ViewingForm({ loaderData, actionData }: { loaderData: DashboardData; actionData: MaybeActionData }) {
+function ViewingForm({
+  loaderData,
+  actionData,
+  picker,
+}: {
+  loaderData: DashboardData;
+  actionData: MaybeActionData;
+  picker: Picker;
+}) {
   const [form, fields] = useForm<ViewingFields, z.infer<typeof ViewingRequestSchema>>({
     id: "viewing-form",
     lastResult: resultFor(actionData, "viewing"),
-    defaultValue: { listingId: loaderData.preselectedListingId },
+    defaultValue: { listingId: picker.listingId },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ViewingRequestSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
@@ -473,7 +503,7 @@ function ViewingForm({ loaderData, actionData }: { loaderData: DashboardData; ac
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value="viewing" />
       <FormError errors={form.errors} />
-      <ListingSelect field={fields.listingId} listings={loaderData.listings} />
+      <ListingSelect field={fields.listingId} picker={picker} />
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="space-y-1.5">
           <Label htmlFor={fields.preferredDate.id}>Preferred Date</Label>
@@ -506,11 +536,11 @@ function ViewingForm({ loaderData, actionData }: { loaderData: DashboardData; ac
 
 type QuoteFields = { listingId: string; quoteType: string; details: string; message: string };
 
-function QuoteForm({ loaderData, actionData }: { loaderData: DashboardData; actionData: MaybeActionData }) {
+function QuoteForm({ actionData, picker }: { actionData: MaybeActionData; picker: Picker }) {
   const [form, fields] = useForm<QuoteFields, z.infer<typeof QuoteRequestSchema>>({
     id: "quote-form",
     lastResult: resultFor(actionData, "quote"),
-    defaultValue: { listingId: loaderData.preselectedListingId, quoteType: "equipment-purchase" },
+    defaultValue: { listingId: picker.listingId, quoteType: "equipment-purchase" },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: QuoteRequestSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
@@ -530,7 +560,7 @@ function QuoteForm({ loaderData, actionData }: { loaderData: DashboardData; acti
         </NativeSelect>
         <FieldError id={fields.quoteType.errorId} errors={fields.quoteType.errors} />
       </div>
-      <ListingSelect field={fields.listingId} listings={loaderData.listings} />
+      <ListingSelect field={fields.listingId} picker={picker} />
       <div className="space-y-1.5">
         <Label htmlFor={fields.details.id}>Details</Label>
         <Textarea
@@ -594,45 +624,79 @@ function requestSummary(r: OwnRequest) {
   return details ? `${label}: ${details}` : label;
 }
 
+function RequestListing({ r }: { r: OwnRequest }) {
+  return r.listingId && r.listingTitle ? (
+    <Link to={`/listing/${r.listingId}`} className="text-brand-700 underline">
+      {r.listingTitle}
+    </Link>
+  ) : (
+    <>General</>
+  );
+}
+
 function RequestList({ requests }: { requests: OwnRequest[] }) {
   if (requests.length === 0) {
     return <p className="text-sm text-gray-600">You have not sent any requests yet.</p>;
   }
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full text-left text-sm">
-        <thead>
-          <tr className="border-b text-gray-600">
-            <th className="py-2 pr-4">Type</th>
-            <th className="py-2 pr-4">Listing</th>
-            <th className="py-2 pr-4">Details</th>
-            <th className="py-2 pr-4">Status</th>
-            <th className="py-2 pr-4">Submitted</th>
-          </tr>
-        </thead>
-        <tbody>
-          {requests.map((r) => (
-            <tr key={r.id} className="border-b last:border-0">
-              <td className="py-2 pr-4 font-medium">{BUYER_REQUEST_KIND_LABEL[r.requestType]}</td>
-              <td className="py-2 pr-4">
-                {r.listingId && r.listingTitle ? (
-                  <Link to={`/listing/${r.listingId}`} className="text-brand-700 underline">
-                    {r.listingTitle}
-                  </Link>
-                ) : (
-                  "General"
-                )}
-              </td>
-              <td className="py-2 pr-4">{requestSummary(r)}</td>
-              <td className="py-2 pr-4">
-                <Badge variant={STATUS_VARIANT[r.status]}>{REQUEST_STATUS_LABELS[r.status]}</Badge>
-              </td>
-              <td className="py-2 pr-4">{formatShortDate(r.createdAt)}</td>
+    <>
+      {/* A phone gets one card per request; the table needs the width of sm and up. */}
+      <ul aria-label="Your requests" className="space-y-3 sm:hidden">
+        {requests.map((r) => (
+          <li key={r.id} className="rounded-lg border p-3 text-sm" data-testid="request-card">
+            <div className="flex items-center justify-between gap-2">
+              <span className="font-semibold">{BUYER_REQUEST_KIND_LABEL[r.requestType]}</span>
+              <Badge variant={STATUS_VARIANT[r.status]}>{REQUEST_STATUS_LABELS[r.status]}</Badge>
+            </div>
+            <dl className="mt-2 grid grid-cols-[5.5rem_minmax(0,1fr)] gap-x-3 gap-y-1">
+              <dt className="text-gray-600">Listing</dt>
+              <dd className="[overflow-wrap:anywhere]">
+                <RequestListing r={r} />
+              </dd>
+              <dt className="text-gray-600">Details</dt>
+              <dd className="[overflow-wrap:anywhere]">{requestSummary(r) || "—"}</dd>
+              <dt className="text-gray-600">Submitted</dt>
+              <dd>{formatShortDate(r.createdAt)}</dd>
+            </dl>
+            {r.listingId && r.listingTitle ? (
+              <div className="mt-3 flex flex-wrap gap-2">
+                <Button asChild size="sm" variant="outline">
+                  <Link to={`/listing/${r.listingId}`}>View listing</Link>
+                </Button>
+              </div>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      <div className="hidden overflow-x-auto sm:block">
+        <table className="w-full text-left text-sm">
+          <thead>
+            <tr className="border-b text-gray-600">
+              <th className="py-2 pr-4">Type</th>
+              <th className="py-2 pr-4">Listing</th>
+              <th className="py-2 pr-4">Details</th>
+              <th className="py-2 pr-4">Status</th>
+              <th className="py-2 pr-4">Submitted</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+          </thead>
+          <tbody>
+            {requests.map((r) => (
+              <tr key={r.id} className="border-b last:border-0">
+                <td className="py-2 pr-4 font-medium">{BUYER_REQUEST_KIND_LABEL[r.requestType]}</td>
+                <td className="py-2 pr-4">
+                  <RequestListing r={r} />
+                </td>
+                <td className="py-2 pr-4">{requestSummary(r)}</td>
+                <td className="py-2 pr-4">
+                  <Badge variant={STATUS_VARIANT[r.status]}>{REQUEST_STATUS_LABELS[r.status]}</Badge>
+                </td>
+                <td className="py-2 pr-4">{formatShortDate(r.createdAt)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
   );
 }
 

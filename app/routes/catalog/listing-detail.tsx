@@ -1,15 +1,17 @@
 import { ArrowLeft } from "lucide-react";
 import { useState } from "react";
-import { data, Form, Link, useNavigate, useNavigation } from "react-router";
+import { data, Link, useNavigate } from "react-router";
 import type { Route } from "./+types/listing-detail";
 import { useActionToast, type ActionToast } from "#app/components/forms/use-action-toast.ts";
 import { FavouriteButton, PendingFavourite } from "#app/components/listing/favourite-button.tsx";
 import { maySaveFavourites } from "#app/domain/favourite/favourite-rules.ts";
 import { favouriteIds } from "#app/domain/favourite/toggle-favourite.server.ts";
+import { ListingRequests } from "#app/components/requests/listing-requests.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { priceBreakdown } from "#app/domain/listing/commission.ts";
 import { getPublicListing, recordListingView, visitorKey } from "#app/domain/listing/get-listing.server.ts";
+import { todayInJohannesburg } from "#app/domain/request/request-schemas.ts";
 import { createPurchaseRequest } from "#app/domain/transaction/create-purchase-request.server.ts";
 import { getViewer } from "#app/domain/user/get-viewer.server.ts";
 import { hasCompleteBuyerProfile } from "#app/domain/user/viewer.ts";
@@ -21,6 +23,7 @@ import { requireUser } from "#app/lib/guards.server.ts";
 import { enforceUserLimit } from "#app/lib/rate-limit.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { orError } from "#app/lib/respond.server.ts";
+import { readForm } from "#app/lib/read-form.server.ts";
 import { getRuntime } from "#app/lib/runtime.server.ts";
 import { shortened } from "#app/lib/text-limits.ts";
 import { pageTitle } from "#app/lib/brand.ts";
@@ -113,6 +116,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     signedIn: Boolean(viewer),
     role: viewer?.role ?? null,
     favourite: viewer && maySaveFavourites(viewer) ? (await favouriteIds({ db: runtime.db, userId: viewer.userId, listingIds: [listing.id] })).length > 0 : false,
+    today: todayInJohannesburg(),
   };
 }
 
@@ -120,10 +124,19 @@ export async function action({ request, params }: Route.ActionArgs) {
   const viewer = await requireUser(request);
   const runtime = await getRuntime();
   return orError(async () => {
+    const form = await readForm(request);
+    const message = form.get("message");
     try {
       // A repeated request (double click, retry) answers the same: the open request stands.
       await enforceUserLimit(runtime, "purchase", viewer.userId);
-      await createPurchaseRequest({ db: runtime.db, storage: runtime.storage, viewer, listingId: params.id });
+      await createPurchaseRequest({
+        db: runtime.db,
+        storage: runtime.storage,
+        viewer,
+        listingId: params.id,
+        message: typeof message === "string" ? message : null,
+        mailer: { queueEmail: runtime.queueEmail, publicUrl: runtime.env.PUBLIC_URL },
+      });
       return {
         toast: {
           type: "success",
@@ -140,14 +153,12 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function ListingDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { listing, canBuy, requested, signedIn, role } = loaderData;
+  const { listing, canBuy, requested, signedIn, role, today } = loaderData;
   const navigate = useNavigate();
-  const navigation = useNavigation();
   useActionToast(actionData?.toast);
   const [active, setActive] = useState(0);
   const image = listing.images[active] ?? listing.images[0];
   const breakdown = priceBreakdown(listing.price);
-  const sent = requested || actionData?.toast?.title === "Purchase Request Sent";
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
@@ -251,21 +262,11 @@ export default function ListingDetail({ loaderData, actionData }: Route.Componen
             </div>
           ) : null}
           {listing.preview ? null : canBuy ? (
-            <div className="flex flex-wrap gap-2">
-              <Form method="post">
-                <Button type="submit" size="lg" disabled={navigation.state !== "idle" || sent}>
-                  {navigation.state === "submitting" ? "Sending..." : sent ? "Request sent" : "Make Purchase Request"}
-                </Button>
-              </Form>
-              <Button asChild size="lg" variant="outline">
-                <Link to={`/buyer-dashboard?tab=offer&listing=${listing.id}`}>Make an Offer</Link>
-              </Button>
-              {requested && !actionData ? (
-                <p className="w-full text-sm text-gray-600">
-                  You have sent a purchase request for this listing. A representative will contact you soon.
-                </p>
-              ) : null}
-            </div>
+            <ListingRequests
+              listing={{ id: listing.id, title: listing.title, price: listing.price }}
+              today={today}
+              purchaseRequested={requested}
+            />
           ) : signedIn ? (
             <p className="text-sm text-gray-600">
               Purchase requests are for buyers.{" "}

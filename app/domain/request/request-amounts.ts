@@ -1,0 +1,39 @@
+/**
+ * What a buyer's request amounts to, shown in the confirmation dialog and in
+ * the receipt e-mail from the same numbers (`priceBreakdown`, the one source
+ * of the 2.5% buyer commission): an offer counts the offered amount, every
+ * other request the listing price.
+ */
+import { priceBreakdown } from "#app/domain/listing/commission.ts";
+import type { BuyerRequestKind } from "./request-state.ts";
+import { formatOfferAmount } from "./request-schemas.ts";
+
+export type RequestAmounts = { label: string; amount: number; commission: number; total: number };
+
+export function requestAmounts(options: {
+  kind: BuyerRequestKind;
+  listingPrice: number | null;
+  offerAmount?: number | null;
+}): RequestAmounts | null {
+  const { kind, listingPrice, offerAmount } = options;
+  const base = kind === "offer" ? offerAmount : listingPrice;
+  if (base == null || !Number.isFinite(base) || base <= 0) return null;
+  const b = priceBreakdown(base);
+  return {
+    label: kind === "offer" ? "Your offer" : "Listing price",
+    amount: b.price,
+    commission: b.buyerCommission,
+    // Cents of an offer stay cents: add in whole cents so 0.1 + 0.2 is not 0.30000000000000004.
+    total: Math.round((b.price + b.buyerCommission) * 100) / 100,
+  };
+}
+
+/** The same amounts as text (an offer may carry cents). */
+export function formatRequestAmounts(amounts: RequestAmounts) {
+  return {
+    label: amounts.label,
+    amount: formatOfferAmount(amounts.amount),
+    commission: formatOfferAmount(amounts.commission),
+    total: formatOfferAmount(amounts.total),
+  };
+}
