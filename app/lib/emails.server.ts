@@ -4,6 +4,7 @@
 import type { OutgoingEmail } from "./mailer.server.ts";
 
 import { PRODUCT_NAME } from "./brand.ts";
+import { MANDATE_COMMISSION_SUMMARY } from "#app/domain/mandate/mandate-terms.ts";
 
 export { PRODUCT_NAME };
 
@@ -82,6 +83,7 @@ export function agreementConfirmationEmail(input: {
     greeting: "Hello,",
     paragraphs: [
       `Thank you. Your exclusive sales mandate for "${input.listingTitle}" has been recorded (${SIGNED_HOW[input.signatureMethod]}).`,
+      MANDATE_COMMISSION_SUMMARY,
       "Your listing is now waiting for our team's approval. We will let you know as soon as it is live.",
     ],
   });
@@ -100,9 +102,11 @@ export function agreementPdfEmail(input: {
         `A mandate PDF for "${input.listingTitle}" was sent to the seller for signature.`,
         `Signed by: ${input.copy.signedBy}`,
         `Signature Method: ${input.copy.signatureMethod}`,
+        MANDATE_COMMISSION_SUMMARY,
       ]
     : [
         `Attached is the exclusive sales mandate for "${input.listingTitle}".`,
+        MANDATE_COMMISSION_SUMMARY,
         "Please print it, sign it, scan it as a PDF and upload it on the listing's mandate page.",
       ];
   return {

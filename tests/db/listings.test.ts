@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as s from "#db/schema.ts";
 import { createListing } from "#app/domain/listing/create-listing.server.ts";
 import { findPublicListings } from "#app/domain/listing/find-listings.server.ts";
+import { findRejectionReasons } from "#app/domain/listing/find-rejection-reasons.server.ts";
 import { deleteOwnListing, moderateListing } from "#app/domain/listing/moderate-listing.server.ts";
 import { getMandateContext, signMandateByCheckbox, submitSignedMandate } from "#app/domain/mandate/sign-mandate.server.ts";
 import { createUser } from "#app/domain/user/create-user.server.ts";
@@ -273,6 +274,18 @@ describe("moderation", () => {
     expect(JSON.stringify(mail)).toContain(`Reason: ${reason}`);
     const [audit] = await rt.db.select().from(s.auditEvents).where(eq(s.auditEvents.entityId, listingId));
     expect(audit).toMatchObject({ action: "listing.reject", data: { after: { adminStatus: "rejected", reason } } });
+  });
+
+  it("reads each rejected listing's reason back for its seller: null without one, nothing for a listing never rejected", async () => {
+    const make = async (title: string) =>
+      (await createListing({ runtime: rt, viewer: sellerA, input: { ...input, title }, images: [{ name: "a.jpg", bytes: await photo() }] }))
+        .listingId;
+    const [withReason, withoutReason, pending] = [await make("Reason kept"), await make("No reason"), await make("Still pending")];
+    await moderateListing({ runtime: rt, admin, listingId: withReason, action: "reject", reason: "  Price is far above the market.  " });
+    await moderateListing({ runtime: rt, admin, listingId: withoutReason, action: "reject" });
+    const reasons = await findRejectionReasons({ db: rt.db, listingIds: [withReason, withoutReason, pending] });
+    expect(Object.fromEntries(reasons)).toEqual({ [withReason]: "Price is far above the market.", [withoutReason]: null });
+    expect((await findRejectionReasons({ db: rt.db, listingIds: [] })).size).toBe(0);
   });
 
   it("refuses transitions outside the state map with a 409 and changes nothing", async () => {

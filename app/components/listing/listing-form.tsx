@@ -4,11 +4,12 @@
  * checked, compressed and previewed in the browser, and the upload shows real
  * progress (to 90% while sending, 100% once created).
  */
-import { LocateFixed, X } from "lucide-react";
+import { ImagePlus, LocateFixed, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { clearActionToast, showActionToast } from "#app/components/forms/use-action-toast.ts";
+import { missingForUpload, uploadHint } from "#app/components/seller/missing-for-upload.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import { Label } from "#app/components/ui/label.tsx";
@@ -20,6 +21,7 @@ import {
   detectDevice,
   fitImages,
   IMAGE_MESSAGES,
+  MAX_IMAGES,
   MAX_UPLOAD_BYTES,
   megabytes,
   type Device,
@@ -40,10 +42,11 @@ const CATEGORY_VALUES = [
   "welding_equipment",
   "other",
 ];
+/** Short names in the select (a phone's narrow field shows them whole); what each means below it. */
 const CONDITIONS = [
-  { value: "new", label: "New — brand new, never used" },
-  { value: "used", label: "Used — previously used, good condition" },
-  { value: "refurbished", label: "Refurbished — restored to like-new condition" },
+  { value: "new", label: "New", meaning: "brand new, never used" },
+  { value: "used", label: "Used", meaning: "previously used, good condition" },
+  { value: "refurbished", label: "Refurbished", meaning: "restored to like-new condition" },
 ];
 const DRAFT_KEY = "listing-draft";
 const DRAFT_MAX_AGE_MS = 60 * 60 * 1000;
@@ -66,10 +69,23 @@ export function ListingForm({
   const [processing, setProcessing] = useState(false);
   const [hydrated, setHydrated] = useState(false);
   const [device, setDevice] = useState<Device>("desktop");
+  // What the form's rules still miss (photos aside), and the chosen condition, read from the form itself.
+  const [missingFields, setMissingFields] = useState<string[]>([]);
+  const [condition, setCondition] = useState("");
+
+  function readForm() {
+    const form = formRef.current;
+    if (!form) return;
+    const data = new FormData(form);
+    data.delete("images");
+    setMissingFields(missingForUpload(Object.fromEntries(data), 1).fields);
+    setCondition(String(data.get("condition") ?? ""));
+  }
 
   useEffect(() => {
     setHydrated(true);
     setDevice(detectDevice(navigator.userAgent));
+    readForm();
   }, []);
 
   // The draft (spec §9): saved 1 s after the last change, restored if under an hour old.
@@ -84,6 +100,7 @@ export function ListingForm({
             const el = formRef.current.elements.namedItem(name) as HTMLInputElement | null;
             if (el && draft.values[name]) el.value = draft.values[name];
           }
+          readForm();
           toast.info("Draft restored", { description: "We restored the listing you were working on." });
         } else {
           localStorage.removeItem(DRAFT_KEY);
@@ -223,6 +240,7 @@ export function ListingForm({
       const location = (form.elements.namedItem("location") as HTMLInputElement).value;
       form.reset();
       (form.elements.namedItem("location") as HTMLInputElement).value = location;
+      readForm();
       photos.forEach((p) => URL.revokeObjectURL(p.preview));
       setPhotos([]);
       if (saveDraft) localStorage.removeItem(DRAFT_KEY);
@@ -239,6 +257,8 @@ export function ListingForm({
   }
 
   const busy = progress !== null && progress < 100;
+  const hint = hydrated ? uploadHint({ photo: photos.length === 0, fields: missingFields }) : null;
+  const chosenCondition = CONDITIONS.find((c) => c.value === condition);
   return (
     <form
       ref={formRef}
@@ -246,7 +266,11 @@ export function ListingForm({
       action="/seller/create"
       encType="multipart/form-data"
       onSubmit={onSubmit}
-      onInput={scheduleDraftSave}
+      onInput={() => {
+        scheduleDraftSave();
+        readForm();
+      }}
+      onChange={readForm}
       className="space-y-4"
       noValidate={hydrated}
       aria-label="Create listing"
@@ -285,7 +309,7 @@ export function ListingForm({
         />
       </div>
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <div className="space-y-1.5">
+        <div className="min-w-0 space-y-1.5">
           <Label htmlFor="listing-category">Category *</Label>
           <NativeSelect id="listing-category" name="category" required defaultValue="">
             <option value="" disabled>
@@ -298,9 +322,15 @@ export function ListingForm({
             ))}
           </NativeSelect>
         </div>
-        <div className="space-y-1.5">
+        <div className="min-w-0 space-y-1.5">
           <Label htmlFor="listing-condition">Condition *</Label>
-          <NativeSelect id="listing-condition" name="condition" required defaultValue="">
+          <NativeSelect
+            id="listing-condition"
+            name="condition"
+            required
+            defaultValue=""
+            aria-describedby="listing-condition-meaning"
+          >
             <option value="" disabled>
               Select the condition
             </option>
@@ -310,14 +340,19 @@ export function ListingForm({
               </option>
             ))}
           </NativeSelect>
+          <p id="listing-condition-meaning" className="text-xs text-gray-600">
+            {chosenCondition
+              ? `${chosenCondition.label}: ${chosenCondition.meaning}.`
+              : CONDITIONS.map((c) => `${c.label}: ${c.meaning}.`).join(" ")}
+          </p>
         </div>
       </div>
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <div className="space-y-1.5">
+        <div className="min-w-0 space-y-1.5">
           <Label htmlFor="listing-price">Price (R) *</Label>
           <Input id="listing-price" name="price" inputMode="decimal" required placeholder="e.g. 1450000" />
         </div>
-        <div className="space-y-1.5">
+        <div className="min-w-0 space-y-1.5">
           <Label htmlFor="listing-location">Location</Label>
           <div className="flex gap-2">
             <Input id="listing-location" name="location" maxLength={120} placeholder="e.g. Johannesburg, Gauteng" />
@@ -336,20 +371,41 @@ export function ListingForm({
           </div>
         </div>
       </div>
-      <div className="space-y-1.5">
+      <div className="relative space-y-1.5">
         <Label htmlFor="listing-images">Photos * (up to 5: JPEG, PNG or WebP)</Label>
+        {/* With JavaScript the chosen photos live in the form's state (the field is emptied after each
+            choice so the same photo can be added again): a button and a line saying what was chosen
+            stand in for the browser's own "No file chosen". */}
         <Input
           id="listing-images"
           type="file"
           name="images"
           multiple
           accept=".jpg,.jpeg,.png,.webp,image/jpeg,image/png,image/webp"
+          className={hydrated ? "peer sr-only h-px w-px" : undefined}
+          aria-describedby={hydrated ? "listing-images-chosen" : undefined}
           onChange={(e) => {
+            e.stopPropagation();
             if (!hydrated) return;
             void addFiles(e.currentTarget.files);
             e.currentTarget.value = "";
           }}
         />
+        {hydrated ? (
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+            <label
+              htmlFor="listing-images"
+              className="inline-flex h-10 cursor-pointer items-center gap-2 rounded-md border border-gray-300 bg-white px-4 text-sm font-medium shadow-sm hover:bg-gray-50 peer-focus-visible:ring-2 peer-focus-visible:ring-brand-600 peer-focus-visible:ring-offset-2"
+            >
+              <ImagePlus className="size-4" aria-hidden /> {photos.length ? "Add more photos" : "Choose photos"}
+            </label>
+            <p id="listing-images-chosen" className="min-w-0 text-sm text-gray-700 wrap-anywhere" aria-live="polite">
+              {photos.length === 0
+                ? "No photos chosen yet."
+                : `${photos.length} of ${MAX_IMAGES} photos chosen: ${photos.map((p) => p.file.name).join(", ")}`}
+            </p>
+          </div>
+        ) : null}
         {processing ? <p className="text-sm text-gray-600">Processing photos…</p> : null}
         {photos.length ? (
           <ul className="grid grid-cols-3 gap-2 sm:grid-cols-5" aria-label="Selected photos">
@@ -379,9 +435,19 @@ export function ListingForm({
         </label>
       </fieldset>
       {progress !== null ? <Progress value={progress} label="Upload progress" /> : null}
-      <Button type="submit" className="w-full" disabled={busy || processing || (hydrated && photos.length === 0)}>
+      <Button
+        type="submit"
+        className="w-full"
+        disabled={busy || processing || (hydrated && photos.length === 0)}
+        aria-describedby={hint ? "upload-hint" : undefined}
+      >
         {busy ? `Uploading… ${progress}%` : "Upload Machinery"}
       </Button>
+      {hint ? (
+        <p id="upload-hint" className="text-sm text-gray-700">
+          {hint}
+        </p>
+      ) : null}
     </form>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { priceBreakdown } from "./commission.ts";
+import { priceBreakdown, SELLER_COMMISSION_NOTE } from "./commission.ts";
 
 describe("price breakdown", () => {
   it("adds 2.5% for the buyer and keeps 97.5% for the seller", () => {
@@ -19,5 +19,13 @@ describe("price breakdown", () => {
   });
   it("is zero for a zero price", () => {
     expect(priceBreakdown(0)).toMatchObject({ buyerPays: 0, sellerReceives: 0 });
+  });
+});
+
+describe("commission words", () => {
+  it("say 2.5% from each side and 97.5% for the seller", () => {
+    expect(SELLER_COMMISSION_NOTE).toBe(
+      "Our commission is 2.5% from each side: your 2.5% is deducted from the sale price, so you receive 97.5%; the buyer's 2.5% is added to the price they pay.",
+    );
   });
 });

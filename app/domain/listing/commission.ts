@@ -1,6 +1,27 @@
-/** The platform's split commission (spec §1, §9): 2.5% from each side. */
-export const BUYER_COMMISSION_RATE = 0.025;
-export const SELLER_COMMISSION_RATE = 0.025;
+/**
+ * The platform's split commission (spec §1, §9): 2.5% from each side, 5% in
+ * all. The seller's share is deducted from the sale price (the seller
+ * receives 97.5%); the buyer's share is added to the price the buyer pays.
+ * Every page, the mandate, its PDF and its e-mails take these numbers and
+ * words from here.
+ */
+export const BUYER_COMMISSION_PERCENT = 2.5;
+export const SELLER_COMMISSION_PERCENT = 2.5;
+/** The two shares together: what the mandate calls the commission on the final sale price. */
+export const TOTAL_COMMISSION_PERCENT = BUYER_COMMISSION_PERCENT + SELLER_COMMISSION_PERCENT;
+/** What the seller keeps of the sale price. */
+export const SELLER_PAYOUT_PERCENT = 100 - SELLER_COMMISSION_PERCENT;
+
+export const BUYER_COMMISSION_RATE = BUYER_COMMISSION_PERCENT / 100;
+export const SELLER_COMMISSION_RATE = SELLER_COMMISSION_PERCENT / 100;
+
+/** "2.5%", "97.5%", "5%". */
+export function percent(value: number) {
+  return `${value}%`;
+}
+
+/** The commission, said to the seller (dashboard, create form). */
+export const SELLER_COMMISSION_NOTE = `Our commission is ${percent(SELLER_COMMISSION_PERCENT)} from each side: your ${percent(SELLER_COMMISSION_PERCENT)} is deducted from the sale price, so you receive ${percent(SELLER_PAYOUT_PERCENT)}; the buyer's ${percent(BUYER_COMMISSION_PERCENT)} is added to the price they pay.`;
 
 /** Breakdown in whole rand (prices are shown without decimals), rounded half up. */
 export function priceBreakdown(price: number) {

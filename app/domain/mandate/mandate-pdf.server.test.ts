@@ -1,7 +1,34 @@
-import { PDFDocument } from "pdf-lib";
+import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream } from "pdf-lib";
 import { describe, expect, it } from "vitest";
+import {
+  BUYER_COMMISSION_PERCENT,
+  SELLER_COMMISSION_PERCENT,
+  SELLER_PAYOUT_PERCENT,
+  TOTAL_COMMISSION_PERCENT,
+} from "#app/domain/listing/commission.ts";
+import { agreementConfirmationEmail, agreementPdfEmail } from "#app/lib/emails.server.ts";
 import { isPdf, renderMandatePdf } from "./mandate-pdf.server.ts";
-import { MANDATE_TERMS, mandateTermsText } from "./mandate-terms.ts";
+import { MANDATE_COMMISSION_SUMMARY, MANDATE_TERMS, mandateTermsText } from "./mandate-terms.ts";
+
+/** The text a PDF draws, page by page, its lines joined by spaces (pdf-lib writes each line as one hex string). */
+async function pdfText(bytes: Uint8Array) {
+  const doc = await PDFDocument.load(bytes);
+  const lines: string[] = [];
+  for (const page of doc.getPages()) {
+    const contents = page.node.Contents();
+    const streams =
+      contents instanceof PDFArray ? contents.asArray().map((ref) => doc.context.lookup(ref)) : [contents];
+    for (const stream of streams) {
+      if (!(stream instanceof PDFRawStream)) continue;
+      const ops = Buffer.from(decodePDFRawStream(stream).decode()).toString("latin1");
+      for (const [, hex] of ops.matchAll(/<([0-9A-F]*)> Tj/g)) lines.push(Buffer.from(hex!, "hex").toString("latin1"));
+    }
+  }
+  return lines.join(" ").replace(/\u00a0/g, " ");
+}
+
+/** Collapses runs of white space (no-break spaces in prices included) so wrapped text reads as one line. */
+const flat = (text: string) => text.replace(/\s+/g, " ");
 
 const base = {
   listingTitle: "2019 Caterpillar 320 Excavator",
@@ -27,7 +54,7 @@ async function renderBoth() {
 describe("mandate terms", () => {
   it("states the agreed terms, the listing and the logged IP address", () => {
     const text = terms();
-    expect(MANDATE_TERMS).toMatchObject({ exclusivityDays: 90, commissionPercent: 5, noticeDays: 30 });
+    expect(MANDATE_TERMS).toMatchObject({ exclusivityDays: 90, noticeDays: 30 });
     expect(text).toContain("90 days");
     expect(text).toContain("5 percent");
     expect(text).toContain("30 days");
@@ -37,7 +64,11 @@ describe("mandate terms", () => {
     expect(text).toMatch(/other channel/);
     expect(terms("196.25.1.1")).toContain("IP address: 196.25.1.1");
     expect(text).toContain(
-      new Date("2025-03-14T09:30:00+02:00").toLocaleDateString("en-ZA", { day: "numeric", month: "long", year: "numeric" }),
+      new Date("2025-03-14T09:30:00+02:00").toLocaleDateString("en-ZA", {
+        day: "numeric",
+        month: "long",
+        year: "numeric",
+      }),
     );
     expect(text).not.toMatch(/[*#`]/);
   });
@@ -47,6 +78,76 @@ describe("mandate terms", () => {
     const text = mandateTermsText({ ...base, signedAt: new Date("2026-11-24T22:30:00Z"), ipAddress: "Unknown" });
     expect(text).toContain("Date: 25 November 2026");
     expect(text).toContain("Time: 00:30");
+  });
+});
+
+describe("the mandate's commission", () => {
+  it("is 5 percent of the final sale price in total: the seller's 2.5 deducted, the buyer's 2.5 added", () => {
+    expect([
+      SELLER_COMMISSION_PERCENT,
+      BUYER_COMMISSION_PERCENT,
+      TOTAL_COMMISSION_PERCENT,
+      SELLER_PAYOUT_PERCENT,
+    ]).toEqual([2.5, 2.5, 5, 97.5]);
+    const clause = flat(
+      terms()
+        .split("\n")
+        .find((line) => line.startsWith("2. Commission."))!,
+    );
+    expect(clause).toBe(
+      "2. Commission. On a successful sale DealEquip earns a commission of 5 percent of the final sale price in total, " +
+        "made up of two shares of 2.5 percent each: the seller's 2.5 percent is deducted from the final sale price, " +
+        "so the seller receives 97.5 percent of it, and the buyer's 2.5 percent is added to the final sale price and paid by the buyer. " +
+        "For example, on a final sale price of R 1 000 000 the seller receives R 975 000 and the buyer pays R 1 025 000.",
+    );
+    // The seller is never said to pay the whole 5 percent.
+    expect(terms()).not.toMatch(/seller (will )?pays? [^.]*5 percent/);
+  });
+
+  it("is summed up in one sentence with the two shares", () => {
+    expect(MANDATE_COMMISSION_SUMMARY).toBe(
+      "Commission: 5% of the final sale price in total, made up of two 2.5% shares: the seller's 2.5% is deducted from the sale price " +
+        "(the seller receives 97.5%) and the buyer's 2.5% is added to the price the buyer pays.",
+    );
+  });
+
+  it("reads the same in the PDF: the summary under the heading and the clause in the terms", async () => {
+    const { seller, admin } = await renderBoth();
+    for (const pdf of [seller, admin]) {
+      const text = flat(await pdfText(pdf));
+      expect(text).toContain(MANDATE_COMMISSION_SUMMARY);
+      expect(text).toContain(
+        "2. Commission. On a successful sale DealEquip earns a commission of 5 percent of the final sale price in total",
+      );
+      expect(text).toContain(
+        "the seller's 2.5 percent is deducted from the final sale price, so the seller receives 97.5 percent of it",
+      );
+      expect(text).toContain("the buyer's 2.5 percent is added to the final sale price and paid by the buyer");
+      expect(text).toContain("the seller receives R 975 000 and the buyer pays R 1 025 000");
+      expect(text.indexOf(MANDATE_COMMISSION_SUMMARY)).toBeLessThan(text.indexOf("1. Exclusivity."));
+    }
+  });
+
+  it("is in every mandate e-mail: the PDF to sign, the admin's copy and the confirmation", async () => {
+    const { seller } = await renderBoth();
+    const mails = [
+      agreementPdfEmail({ email: base.sellerEmail, listingTitle: base.listingTitle, pdf: seller }),
+      agreementPdfEmail({
+        email: "admin@example.co.za",
+        listingTitle: base.listingTitle,
+        pdf: seller,
+        copy: { signedBy: base.sellerName, signatureMethod: "uploaded_pdf" },
+      }),
+      agreementConfirmationEmail({
+        email: base.sellerEmail,
+        listingTitle: base.listingTitle,
+        signatureMethod: "checkbox",
+      }),
+    ];
+    for (const mail of mails) {
+      expect(mail.text).toContain(MANDATE_COMMISSION_SUMMARY);
+      expect(mail.html).toContain("the seller's 2.5% is deducted from the sale price (the seller receives 97.5%)");
+    }
   });
 });
 
@@ -62,7 +163,10 @@ describe("mandate PDF", () => {
   });
 
   it("adds pages for long terms", async () => {
-    const long = Array.from({ length: 40 }, (_, i) => `${i + 1}. ${"This clause is deliberately long and wraps. ".repeat(8)}`).join("\n\n");
+    const long = Array.from(
+      { length: 40 },
+      (_, i) => `${i + 1}. ${"This clause is deliberately long and wraps. ".repeat(8)}`,
+    ).join("\n\n");
     const bytes = await renderMandatePdf({ ...base, termsText: long });
     expect((await PDFDocument.load(bytes)).getPageCount()).toBeGreaterThan(1);
   });

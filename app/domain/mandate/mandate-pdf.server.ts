@@ -1,9 +1,11 @@
 /**
  * Renders the exclusive sales mandate as an A4 PDF (pdf-lib, standard
- * Helvetica fonts). The admin's copy also records who signed and how.
+ * Helvetica fonts): heading, the commission in one sentence, the terms and a
+ * signature block. The admin's copy also records who signed and how.
  */
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from "pdf-lib";
 import { PRODUCT_NAME } from "#app/lib/brand.ts";
+import { MANDATE_COMMISSION_SUMMARY } from "./mandate-terms.ts";
 
 export interface MandatePdfInput {
   termsText: string;
@@ -138,6 +140,9 @@ export async function renderMandatePdf(input: MandatePdfInput): Promise<Uint8Arr
   write("Exclusive Sales Mandate", { f: bold, size: TITLE_SIZE, lineHeight: TITLE_SIZE + 6 });
   write(`${input.listingTitle}`, { f: bold, size: 12, lineHeight: 18 });
   write(`Seller: ${input.sellerName} <${input.sellerEmail}>`);
+  y -= LINE_HEIGHT / 2;
+  // The commission at a glance, before the clauses that spell it out.
+  write(MANDATE_COMMISSION_SUMMARY, { f: bold });
   y -= LINE_HEIGHT;
   write(input.termsText);
 

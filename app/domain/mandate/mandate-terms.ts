@@ -3,15 +3,47 @@
  * the plain-text document (numbered clauses, no markdown) that is shown,
  * stored and rendered to PDF.
  */
+import {
+  BUYER_COMMISSION_PERCENT,
+  percent,
+  priceBreakdown,
+  SELLER_COMMISSION_PERCENT,
+  SELLER_PAYOUT_PERCENT,
+  TOTAL_COMMISSION_PERCENT,
+} from "#app/domain/listing/commission.ts";
 import { PRODUCT_NAME } from "#app/lib/brand.ts";
-
+import { formatPrice } from "#app/lib/format.ts";
 
 export const MANDATE_TERMS = {
   platformName: PRODUCT_NAME,
   exclusivityDays: 90,
-  commissionPercent: 5,
   noticeDays: 30,
 } as const;
+
+/** The sale price the commission clause's example is worked on. */
+const EXAMPLE_PRICE = 1_000_000;
+
+/**
+ * The commission clause's body (spec §10: "5 percent of the final sale price"), spelled out as
+ * the two 2.5 percent shares it is made of; the percentages come from commission.ts.
+ */
+export function mandateCommissionClause(platformName: string = PRODUCT_NAME): string {
+  const example = priceBreakdown(EXAMPLE_PRICE);
+  return [
+    `On a successful sale ${platformName} earns a commission of ${TOTAL_COMMISSION_PERCENT} percent of the final sale price in total,`,
+    `made up of two shares of ${SELLER_COMMISSION_PERCENT} percent each:`,
+    `the seller's ${SELLER_COMMISSION_PERCENT} percent is deducted from the final sale price, so the seller receives ${SELLER_PAYOUT_PERCENT} percent of it,`,
+    `and the buyer's ${BUYER_COMMISSION_PERCENT} percent is added to the final sale price and paid by the buyer.`,
+    `For example, on a final sale price of ${formatPrice(example.price)} the seller receives ${formatPrice(example.sellerReceives)}`,
+    `and the buyer pays ${formatPrice(example.buyerPays)}.`,
+  ].join(" ");
+}
+
+/** The commission in one sentence, for the mandate page, the PDF's heading and the mandate e-mails. */
+export const MANDATE_COMMISSION_SUMMARY =
+  `Commission: ${percent(TOTAL_COMMISSION_PERCENT)} of the final sale price in total, made up of two ${percent(SELLER_COMMISSION_PERCENT)} shares: ` +
+  `the seller's ${percent(SELLER_COMMISSION_PERCENT)} is deducted from the sale price (the seller receives ${percent(SELLER_PAYOUT_PERCENT)}) ` +
+  `and the buyer's ${percent(BUYER_COMMISSION_PERCENT)} is added to the price the buyer pays.`;
 
 export interface MandateTermsInput {
   listingTitle: string;
@@ -23,7 +55,7 @@ export interface MandateTermsInput {
 }
 
 export function mandateTermsText(input: MandateTermsInput): string {
-  const { platformName, exclusivityDays, commissionPercent, noticeDays } = MANDATE_TERMS;
+  const { platformName, exclusivityDays, noticeDays } = MANDATE_TERMS;
   // South African time, as everywhere else in the app (the server itself runs on UTC).
   const timeZone = "Africa/Johannesburg";
   const date = input.signedAt.toLocaleDateString("en-ZA", { timeZone, day: "numeric", month: "long", year: "numeric" });
@@ -42,7 +74,7 @@ export function mandateTermsText(input: MandateTermsInput): string {
     "",
     `1. Exclusivity. The seller grants ${platformName} the exclusive right to sell the listed item "${input.listingTitle}" for a period of ${exclusivityDays} days from the date of this mandate.`,
     "",
-    `2. Commission. On a successful sale the seller will pay ${platformName} a commission of ${commissionPercent} percent of the final sale price.`,
+    `2. Commission. ${mandateCommissionClause(platformName)}`,
     "",
     `3. Termination. Either party may end this mandate by giving ${noticeDays} days written notice to the other party.`,
     "",

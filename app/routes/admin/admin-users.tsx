@@ -42,6 +42,25 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
+/** Role, admin access, e-mail verification and profiles, labelled for a card (the table has column headers instead). */
+function UserBadges({
+  user: u,
+}: {
+  user: { role: string; isAdmin: boolean; emailVerified: boolean; isSeller: boolean; isBuyer: boolean };
+}) {
+  return (
+    <>
+      <Badge variant="secondary" className="capitalize">
+        {u.role}
+      </Badge>
+      {u.isAdmin && u.role !== "admin" ? <Badge>Admin</Badge> : null}
+      {u.emailVerified ? <Badge variant="success">Verified</Badge> : <Badge variant="warning">Not verified</Badge>}
+      {u.isSeller ? <Badge variant="outline">Seller profile</Badge> : null}
+      {u.isBuyer ? <Badge variant="outline">Buyer profile</Badge> : null}
+    </>
+  );
+}
+
 function pageUrl(q: string, page: number) {
   const params = new URLSearchParams();
   if (q) params.set("q", q);
@@ -87,64 +106,84 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
       ) : users.length === 0 ? (
         <p className="mt-10 text-center text-gray-500">{q ? `No users match "${q}".` : "No users found."}</p>
       ) : (
-        <div className="mt-6 overflow-x-auto rounded-lg border bg-white">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">All users, newest first</caption>
-            <thead>
-              <tr className="border-b bg-gray-50 text-gray-600">
-                <th scope="col" className="px-4 py-2">
-                  Name
-                </th>
-                <th scope="col" className="px-4 py-2">
-                  E-mail
-                </th>
-                <th scope="col" className="px-4 py-2">
-                  Role
-                </th>
-                <th scope="col" className="px-4 py-2">
-                  Registered
-                </th>
-                <th scope="col" className="px-4 py-2">
-                  Verified
-                </th>
-                <th scope="col" className="px-4 py-2">
-                  Profiles
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {users.map((u) => (
-                <tr key={u.id} className="border-b last:border-0 hover:bg-gray-50">
-                  <td className="px-4 py-2 font-medium">
-                    <Link to={`/admin/users/${encodeURIComponent(u.id)}`} className="text-brand-700 hover:underline">
-                      {u.name ?? "Not provided"}
-                    </Link>
-                  </td>
-                  <td className="px-4 py-2 break-all">{u.email}</td>
-                  <td className="px-4 py-2">
-                    <div className="flex flex-wrap gap-1">
-                      <Badge variant="secondary" className="capitalize">
-                        {u.role}
-                      </Badge>
-                      {u.isAdmin && u.role !== "admin" ? <Badge>Admin</Badge> : null}
-                    </div>
-                  </td>
-                  <td className="px-4 py-2 whitespace-nowrap">{formatAdminDate(u.createdAt)}</td>
-                  <td className="px-4 py-2">
-                    {u.emailVerified ? <Badge variant="success">Yes</Badge> : <Badge variant="warning">No</Badge>}
-                  </td>
-                  <td className="px-4 py-2">
-                    <div className="flex flex-wrap gap-1">
-                      {u.isSeller ? <Badge variant="outline">Seller</Badge> : null}
-                      {u.isBuyer ? <Badge variant="outline">Buyer</Badge> : null}
-                      {!u.isSeller && !u.isBuyer ? <span className="text-gray-500">None</span> : null}
-                    </div>
-                  </td>
+        <>
+          <div className="mt-6 hidden overflow-x-auto rounded-lg border bg-white sm:block">
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">All users, newest first</caption>
+              <thead>
+                <tr className="border-b bg-gray-50 text-gray-600">
+                  <th scope="col" className="px-4 py-2">
+                    Name
+                  </th>
+                  <th scope="col" className="px-4 py-2">
+                    E-mail
+                  </th>
+                  <th scope="col" className="px-4 py-2">
+                    Role
+                  </th>
+                  <th scope="col" className="px-4 py-2">
+                    Registered
+                  </th>
+                  <th scope="col" className="px-4 py-2">
+                    Verified
+                  </th>
+                  <th scope="col" className="px-4 py-2">
+                    Profiles
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+              </thead>
+              <tbody>
+                {users.map((u) => (
+                  <tr key={u.id} className="border-b last:border-0 hover:bg-gray-50">
+                    <td className="px-4 py-2 font-medium wrap-anywhere">
+                      <Link to={`/admin/users/${encodeURIComponent(u.id)}`} className="text-brand-700 hover:underline">
+                        {u.name ?? "Not provided"}
+                      </Link>
+                    </td>
+                    <td className="px-4 py-2 break-all">{u.email}</td>
+                    <td className="px-4 py-2">
+                      <div className="flex flex-wrap gap-1">
+                        <Badge variant="secondary" className="capitalize">
+                          {u.role}
+                        </Badge>
+                        {u.isAdmin && u.role !== "admin" ? <Badge>Admin</Badge> : null}
+                      </div>
+                    </td>
+                    <td className="px-4 py-2 whitespace-nowrap">{formatAdminDate(u.createdAt)}</td>
+                    <td className="px-4 py-2">
+                      {u.emailVerified ? <Badge variant="success">Yes</Badge> : <Badge variant="warning">No</Badge>}
+                    </td>
+                    <td className="px-4 py-2">
+                      <div className="flex flex-wrap gap-1">
+                        {u.isSeller ? <Badge variant="outline">Seller</Badge> : null}
+                        {u.isBuyer ? <Badge variant="outline">Buyer</Badge> : null}
+                        {!u.isSeller && !u.isBuyer ? <span className="text-gray-500">None</span> : null}
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {/* A phone gets one card per user instead of the table (after it, so the table's text comes first). */}
+          <ul aria-label="All users, newest first" className="mt-6 space-y-3 sm:hidden">
+            {users.map((u) => (
+              <li key={u.id} aria-label={u.name ?? u.email} className="rounded-lg border bg-white p-3 text-sm">
+                <Link
+                  to={`/admin/users/${encodeURIComponent(u.id)}`}
+                  className="font-medium text-brand-700 wrap-anywhere hover:underline"
+                >
+                  {u.name ?? "Not provided"}
+                </Link>
+                <p className="mt-0.5 text-gray-700 wrap-anywhere">{u.email}</p>
+                <div className="mt-2 flex flex-wrap items-center gap-1">
+                  <UserBadges user={u} />
+                </div>
+                <p className="mt-2 text-xs text-gray-600">Registered {formatAdminDate(u.createdAt)}</p>
+              </li>
+            ))}
+          </ul>
+        </>
       )}
 
       {hasPrevious || hasNext ? (

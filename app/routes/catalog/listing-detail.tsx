@@ -12,6 +12,8 @@ import { Button } from "#app/components/ui/button.tsx";
 import { priceBreakdown } from "#app/domain/listing/commission.ts";
 import { getPublicListing, recordListingView, visitorKey } from "#app/domain/listing/get-listing.server.ts";
 import { todayInJohannesburg } from "#app/domain/request/request-schemas.ts";
+import { findRejectionReasons } from "#app/domain/listing/find-rejection-reasons.server.ts";
+import { RejectionReason } from "#app/components/seller/rejection-reason.tsx";
 import { createPurchaseRequest } from "#app/domain/transaction/create-purchase-request.server.ts";
 import { getViewer } from "#app/domain/user/get-viewer.server.ts";
 import { hasCompleteBuyerProfile } from "#app/domain/user/viewer.ts";
@@ -117,6 +119,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     role: viewer?.role ?? null,
     favourite: viewer && maySaveFavourites(viewer) ? (await favouriteIds({ db: runtime.db, userId: viewer.userId, listingIds: [listing.id] })).length > 0 : false,
     today: todayInJohannesburg(),
+    // Only in a preview, which only the seller and the admins get.
+    rejectionReason:
+      listing.preview === "Rejected"
+        ? ((await findRejectionReasons({ db: runtime.db, listingIds: [listing.id] })).get(listing.id) ?? null)
+        : null,
   };
 }
 
@@ -212,6 +219,9 @@ export default function ListingDetail({ loaderData, actionData }: Route.Componen
             <p role="status" className="rounded-md border border-brand-100 bg-brand-50 p-3 text-sm text-brand-900">
               <strong>Preview — {listing.preview}.</strong> This listing is not public: only its seller and the
               marketplace team can see this page.
+              {listing.preview === "Rejected" ? (
+                <RejectionReason reason={loaderData.rejectionReason} className="mt-2" />
+              ) : null}
             </p>
           ) : null}
           <div className="flex items-start justify-between gap-3">

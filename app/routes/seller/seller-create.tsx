@@ -5,6 +5,7 @@ import { useActionToast } from "#app/components/forms/use-action-toast.ts";
 import { ListingForm } from "#app/components/listing/listing-form.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
+import { SELLER_COMMISSION_NOTE } from "#app/domain/listing/commission.ts";
 import { createListingFromForm } from "#app/domain/listing/create-listing.server.ts";
 import { requireRole } from "#app/lib/guards.server.ts";
 import { BODY_LIMITS, readFormData } from "#app/lib/multipart.server.ts";
@@ -47,6 +48,7 @@ export default function SellerCreate({ actionData }: Route.ComponentProps) {
         Every listing is reviewed by our team before it is public. After uploading you will sign the exclusive sales
         mandate.
       </p>
+      <p className="mt-2 text-sm text-gray-600">{SELLER_COMMISSION_NOTE}</p>
       {actionData && "toast" in actionData ? (
         <div role="alert" className="mt-4 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-700">
           <strong>{actionData.toast.title}</strong> {actionData.toast.description}

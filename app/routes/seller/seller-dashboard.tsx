@@ -4,6 +4,8 @@ import { Form, Link, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/seller-dashboard";
 import { useActionToast, type ActionToast } from "#app/components/forms/use-action-toast.ts";
 import { ListingForm } from "#app/components/listing/listing-form.tsx";
+import { DeleteListingDialog } from "#app/components/seller/delete-listing-dialog.tsx";
+import { RejectionReason } from "#app/components/seller/rejection-reason.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
@@ -12,6 +14,8 @@ import { Input } from "#app/components/ui/input.tsx";
 import { Label } from "#app/components/ui/label.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";
 import { detectDevice } from "#app/domain/listing/image-rules.ts";
+import { SELLER_COMMISSION_NOTE } from "#app/domain/listing/commission.ts";
+import { findRejectionReasons } from "#app/domain/listing/find-rejection-reasons.server.ts";
 import { findSellerDashboard } from "#app/domain/listing/find-seller-listings.server.ts";
 import { deleteOwnListing } from "#app/domain/listing/moderate-listing.server.ts";
 import { ContactAdminSchema } from "#app/domain/notification/contact-admin-schema.ts";
@@ -34,7 +38,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requireRole(request, "seller");
   const { db } = await getRuntime();
   const dashboard = await findSellerDashboard({ db, userId: viewer.userId });
-  return { fullName: viewer.fullName ?? viewer.name, ...dashboard };
+  const rejected = dashboard.listings.filter((l) => l.badge === "Rejected").map((l) => l.id);
+  const reasons = await findRejectionReasons({ db, listingIds: rejected });
+  return {
+    fullName: viewer.fullName ?? viewer.name,
+    ...dashboard,
+    listings: dashboard.listings.map((l) => ({ ...l, rejectionReason: reasons.get(l.id) ?? null })),
+  };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -121,6 +131,7 @@ export default function SellerDashboard({ loaderData, actionData }: Route.Compon
         </Link>{" "}
         — it works best with Android and Samsung cameras.
       </p>
+      <p className="mt-2 text-sm text-gray-600">{SELLER_COMMISSION_NOTE}</p>
 
       <div className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-3">
         <StatCard
@@ -149,48 +160,65 @@ export default function SellerDashboard({ loaderData, actionData }: Route.Compon
               </Button>
             </div>
           ) : (
-            <div className="overflow-x-auto">
-              <table className="w-full text-left text-sm">
+            <>
+              <table className="hidden w-full text-left text-sm sm:table">
                 <thead>
                   <tr className="border-b text-gray-600">
                     <th className="py-2 pr-4">Title</th>
                     <th className="py-2 pr-4">Price</th>
                     <th className="py-2 pr-4">Status</th>
-                    <th className="hidden py-2 pr-4 sm:table-cell">Created</th>
-                    <th className="hidden py-2 pr-4 sm:table-cell">Views</th>
-                    <th className="hidden py-2 pr-4 sm:table-cell">Actions</th>
+                    <th className="hidden py-2 pr-4 md:table-cell">Created</th>
+                    <th className="hidden py-2 pr-4 md:table-cell">Views</th>
+                    <th className="py-2 pr-4">Actions</th>
                   </tr>
                 </thead>
                 <tbody>
                   {listings.map((l) => (
-                    <tr key={l.id} className="border-b last:border-0">
-                      <td className="py-2 pr-4 font-medium">
+                    <tr key={l.id} className="border-b align-top last:border-0">
+                      <td className="py-2 pr-4 font-medium wrap-anywhere">
                         {l.title}
-                        {/* On a phone the actions sit under the title: a column to their right would be off screen. */}
-                        <ListingActions listing={l} busy={navigation.state !== "idle"} className="mt-2 sm:hidden" />
+                        {/* Between sm and md the date and views sit here, leaving the title room. */}
+                        <span className="block text-xs font-normal text-gray-600 md:hidden">
+                          Created {formatShortDate(l.createdOn)} · {l.views} {l.views === 1 ? "view" : "views"}
+                        </span>
+                        {l.badge === "Rejected" ? (
+                          <RejectionReason reason={l.rejectionReason} className="mt-1 font-normal" />
+                        ) : null}
                       </td>
                       <td className="py-2 pr-4 whitespace-nowrap">{formatPrice(l.price)}</td>
                       <td className="py-2 pr-4">
                         <Badge variant={BADGE_VARIANT[l.badge] ?? "secondary"}>{l.badge}</Badge>
-                        {l.badge === "Pending" && !l.mandateSigned ? (
-                          <Link
-                            to={`/seller/mandate/${l.id}`}
-                            className="mt-1 block text-xs font-medium whitespace-nowrap text-red-700 underline"
-                          >
-                            Mandate not signed
-                          </Link>
-                        ) : null}
+                        {l.badge === "Pending" && !l.mandateSigned ? <MandateNotSigned listingId={l.id} /> : null}
                       </td>
-                      <td className="hidden py-2 pr-4 sm:table-cell">{formatShortDate(l.createdOn)}</td>
-                      <td className="hidden py-2 pr-4 sm:table-cell">{l.views}</td>
-                      <td className="hidden py-2 pr-4 sm:table-cell">
-                        <ListingActions listing={l} busy={navigation.state !== "idle"} />
+                      <td className="hidden py-2 pr-4 whitespace-nowrap md:table-cell">
+                        {formatShortDate(l.createdOn)}
+                      </td>
+                      <td className="hidden py-2 pr-4 md:table-cell">{l.views}</td>
+                      <td className="py-2 pr-4">
+                        <ListingActions listing={l} />
                       </td>
                     </tr>
                   ))}
                 </tbody>
               </table>
-            </div>
+              {/* A phone gets one card per listing instead of the table (after it, so the table's text comes first). */}
+              <ul aria-label="Your listings" className="space-y-3 sm:hidden">
+                {listings.map((l) => (
+                  <li key={l.id} aria-label={l.title} className="rounded-lg border p-3">
+                    <p className="font-medium wrap-anywhere">{l.title}</p>
+                    <div className="mt-1 flex flex-wrap items-center justify-between gap-2">
+                      <p className="text-lg font-semibold">{formatPrice(l.price)}</p>
+                      <Badge variant={BADGE_VARIANT[l.badge] ?? "secondary"}>{l.badge}</Badge>
+                    </div>
+                    <p className="mt-1 text-xs text-gray-600">
+                      Created {formatShortDate(l.createdOn)} · {l.views} {l.views === 1 ? "view" : "views"}
+                    </p>
+                    <ListingNotes listing={l} />
+                    <ListingActions listing={l} withLabels className="mt-3" />
+                  </li>
+                ))}
+              </ul>
+            </>
           )}
         </CardContent>
       </Card>
@@ -288,40 +316,65 @@ function StatCard({ label, value, hint }: { label: string; value: number; hint?:
   );
 }
 
-/** View details, the listing's mandate, and delete (with a confirmation). */
+function MandateNotSigned({ listingId }: { listingId: string }) {
+  return (
+    <Link
+      to={`/seller/mandate/${listingId}`}
+      className="mt-1 block text-xs font-medium whitespace-nowrap text-red-700 underline"
+    >
+      Mandate not signed
+    </Link>
+  );
+}
+
+/** On a card: the unsigned mandate and the rejection reason, under the title. */
+function ListingNotes({
+  listing: l,
+}: {
+  listing: { id: string; badge: string; mandateSigned: boolean; rejectionReason: string | null };
+}) {
+  if (l.badge === "Rejected") return <RejectionReason reason={l.rejectionReason} className="mt-2" />;
+  if (l.badge === "Pending" && !l.mandateSigned) return <MandateNotSigned listingId={l.id} />;
+  return null;
+}
+
+/**
+ * View details, the listing's mandate, and delete (confirmed in a dialog): icons in the table, three
+ * equal buttons with words on a phone's card.
+ */
 function ListingActions({
   listing: l,
-  busy,
+  withLabels = false,
   className,
 }: {
   listing: { id: string; title: string };
-  busy: boolean;
+  withLabels?: boolean;
   className?: string;
 }) {
+  const button = withLabels ? "w-full px-2" : undefined;
   return (
-    <div className={cn("flex flex-wrap gap-2", className)}>
-      <Button asChild size="sm" variant="outline" aria-label={`View ${l.title}`} title="View details">
-        <Link to={`/listing/${l.id}`}>
-          <Eye />
-        </Link>
-      </Button>
-      <Button asChild size="sm" variant="outline" aria-label={`Mandate for ${l.title}`} title="Exclusive sales mandate">
-        <Link to={`/seller/mandate/${l.id}`}>
-          <FileText />
-        </Link>
-      </Button>
-      <Form
-        method="post"
-        onSubmit={(e) => {
-          if (!window.confirm(`Delete "${l.title}"? This cannot be undone.`)) e.preventDefault();
-        }}
+    <div className={cn(withLabels ? "grid grid-cols-3 gap-2" : "flex flex-wrap gap-2 lg:flex-nowrap", className)}>
+      <Button
+        asChild
+        size="sm"
+        variant="outline"
+        className={button}
+        aria-label={`View ${l.title}`}
+        title="View details"
       >
-        <input type="hidden" name="intent" value="delete" />
-        <input type="hidden" name="listingId" value={l.id} />
-        <Button type="submit" size="sm" variant="destructive" disabled={busy}>
-          Delete
-        </Button>
-      </Form>
+        <Link to={`/listing/${l.id}`}>{withLabels ? "View" : <Eye aria-hidden />}</Link>
+      </Button>
+      <Button
+        asChild
+        size="sm"
+        variant="outline"
+        className={button}
+        aria-label={`Mandate for ${l.title}`}
+        title="Exclusive sales mandate"
+      >
+        <Link to={`/seller/mandate/${l.id}`}>{withLabels ? "Mandate" : <FileText aria-hidden />}</Link>
+      </Button>
+      <DeleteListingDialog listing={l} wordOnly={withLabels} className={button} />
     </div>
   );
 }

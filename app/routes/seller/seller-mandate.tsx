@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Form, Link, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/seller-mandate";
 import { showActionToast, useActionToast, type ActionToast } from "#app/components/forms/use-action-toast.ts";
+import { MandateCommission } from "#app/components/seller/mandate-commission.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "#app/components/ui/dialog.tsx";
 import { Input } from "#app/components/ui/input.tsx";
@@ -134,6 +135,7 @@ export default function SellerMandate({ loaderData, actionData }: Route.Componen
             <strong>{actionData.toast.title}</strong> {actionData.toast.description}
           </div>
         ) : null}
+        <MandateCommission />
         <pre
           className="max-h-72 overflow-y-auto whitespace-pre-wrap rounded border bg-gray-50 p-3 font-sans text-sm"
           aria-label="Agreement text"
