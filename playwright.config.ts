@@ -58,6 +58,8 @@ export default defineConfig({
         SMTP_URL: "",
         SEED_DEMO: "1",
         AUTH_RATE_LIMIT: "0",
+        // Short, so a test can see "Resend" refused and then allowed again.
+        CONFIRMATION_RESEND_COOLDOWN_SECONDS: "6",
         LOG_LEVEL: "warn",
         GOOGLE_CLIENT_ID: "marketplace-e2e",
         GOOGLE_CLIENT_SECRET: "marketplace-e2e-secret",

@@ -24,8 +24,8 @@ import { PRODUCT_NAME } from "./brand.ts";
 export const VERIFY_EMAIL_EXPIRES_IN = 60 * 60 * 24;
 
 /**
- * Per account, whichever path asked (the forms, the admin's tool, a sign-in
- * of an unconfirmed account): at most this many e-mails of each kind an hour.
+ * Per account, whichever path asked (the forms, the admin's tool, "Resend
+ * confirmation e-mail"): at most this many e-mails of each kind an hour.
  * Past it the request still answers as usual (no enumeration), but nothing is sent.
  */
 export const AUTH_EMAILS_PER_ACCOUNT_HOUR = 5;
@@ -123,12 +123,14 @@ export function createAuth(options: { db: Db; env: Env; mailer: AuthMailer; trus
       },
     },
     emailVerification: {
-      sendOnSignIn: true,
+      // A sign-in before confirming sends nothing by itself: the sign-in page offers "Resend confirmation e-mail"
+      // (app/domain/user/resend-confirmation.server.ts, with its cool-down and this same hourly limit).
+      sendOnSignIn: false,
       autoSignInAfterVerification: true,
       expiresIn: VERIFY_EMAIL_EXPIRES_IN,
       sendVerificationEmail: async ({ user, url }) => {
         if (!(await withinLimit("verify", user.email))) return;
-        // Resent on an unverified sign-in: land on the confirmation page like the sign-up e-mail does.
+        // Should better-auth send one itself: land on the confirmation page like the sign-up e-mail does.
         const link = new URL(url);
         link.searchParams.set("callbackURL", "/auth/callback?type=signup");
         await mailer.verifyEmail({ email: user.email, name: user.name, url: link.toString() });

@@ -32,7 +32,7 @@ export function layout(input: {
 <h1 style="font-size:20px;color:#b45309">${PRODUCT_NAME}</h1>
 <p>${escapeHtml(input.greeting)}</p>
 ${input.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("\n")}
-${action ? `<p><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#d97706;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(action.label)}</a></p><p style="font-size:12px;color:#6b7280">Or copy this link: ${escapeHtml(action.url)}</p>` : ""}
+${action ? `<p><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#d97706;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(action.label)}</a></p><p style="font-size:12px;color:#6b7280;word-break:break-all;overflow-wrap:anywhere">Or copy this link: ${escapeHtml(action.url)}</p>` : ""}
 <p style="font-size:12px;color:#6b7280">${escapeHtml(input.footer ?? `— The ${PRODUCT_NAME} team`)}</p>
 </body></html>`;
   return { to: input.to, subject: input.subject, template: input.template, text, html };

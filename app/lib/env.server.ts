@@ -57,6 +57,8 @@ const EnvSchema = z.object({
     .enum(["0", "1", "true", "false"])
     .default("1")
     .transform((v) => v === "1" || v === "true"),
+  /** Seconds between two confirmation e-mails to one address (the sign-up's own, then each "Resend"); always applied. */
+  CONFIRMATION_RESEND_COOLDOWN_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** Photo folders without a listing are removed once this old (an upload in progress is never touched). */
   UPLOAD_CLEANUP_GRACE_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

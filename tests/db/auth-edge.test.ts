@@ -13,6 +13,8 @@ import * as adminUsers from "#app/routes/admin/admin-users.tsx";
 import * as signup from "#app/routes/auth/signup.tsx";
 import { createUser } from "#app/domain/user/create-user.server.ts";
 import { requestPasswordReset, resetPassword, signInWithPassword } from "#app/domain/user/sign-in.server.ts";
+import { getConfirmationCooldown } from "#app/domain/user/confirmation-cooldown.server.ts";
+import { resendConfirmation } from "#app/domain/user/resend-confirmation.server.ts";
 import { AUTH_EMAILS_PER_ACCOUNT_HOUR } from "#app/lib/auth.server.ts";
 import { AUTH_HTTP_ALLOWLIST, isAllowedAuthRequest } from "#app/lib/auth-edge.server.ts";
 import { BASE, PASSWORD, startHarness } from "./support/app-harness.ts";
@@ -172,19 +174,61 @@ describe("password reset", () => {
 });
 
 describe("confirmation e-mails", () => {
-  it(`an unconfirmed account's sign-ins resend the confirmation at most ${AUTH_EMAILS_PER_ACCOUNT_HOUR} times an hour`, async () => {
+  const confirmationMails = (email: string) =>
+    h.rt.db.select().from(schema.emailOutbox).where(and(eq(schema.emailOutbox.toAddress, email), like(schema.emailOutbox.subject, "Confirm your%")));
+  /** Moves the cool-down of an address into the past, as if its seconds had gone by. */
+  const passCooldown = (email: string) =>
+    h.rt.db.execute(sql`update rate_limits set window_start = now() - interval '1 hour' where key = ${`verify-email:cooldown:${email}`}`);
+  const signUp = (email: string) =>
+    createUser(h.rt, { email, password: PASSWORD, confirmPassword: PASSWORD, role: "buyer", fullName: "Unconfirmed", phone: "082 000 0000" });
+
+  it("an unconfirmed account's sign-ins send nothing by themselves", async () => {
     const email = "unconfirmed@example.co.za";
-    await createUser(h.rt, { email, password: PASSWORD, confirmPassword: PASSWORD, role: "buyer", fullName: "Unconfirmed", phone: "082 000 0000" });
-    for (let i = 0; i < 8; i++) {
+    await signUp(email);
+    for (let i = 0; i < 3; i++) {
       const error = await refusal(
         signInWithPassword(h.rt, { email, password: PASSWORD, request: new Request(`${BASE}/signin`, { method: "POST" }), ip: `192.0.2.${i}` }),
       );
       expect(error.title).toBe("Email Not Verified");
     }
-    const mails = await h.rt.db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.toAddress, email));
-    // The sign-up's own confirmation, then at most the limit again from sign-ins.
-    expect(mails.length).toBeLessThanOrEqual(1 + AUTH_EMAILS_PER_ACCOUNT_HOUR);
-    expect(mails.length).toBeGreaterThan(1);
+    expect(await confirmationMails(email)).toHaveLength(1); // the sign-up's own
+  });
+
+  it("a resend waits for the cool-down from the last e-mail, then sends one; at most the hourly limit in all", async () => {
+    const email = "resender@example.co.za";
+    await signUp(email);
+    const early = await resendConfirmation({ runtime: h.rt, email, ip: "192.0.2.50" });
+    expect(early).toMatchObject({ sent: false, reason: "cooldown" });
+    expect(early.retryAfterSeconds).toBeGreaterThan(0);
+    expect(early.retryAfterSeconds).toBeLessThanOrEqual(h.rt.env.CONFIRMATION_RESEND_COOLDOWN_SECONDS);
+    expect(await getConfirmationCooldown({ runtime: h.rt, email })).toBeGreaterThan(0);
+    expect(await confirmationMails(email)).toHaveLength(1);
+
+    const answers = [];
+    for (let i = 0; i < AUTH_EMAILS_PER_ACCOUNT_HOUR + 1; i++) {
+      await passCooldown(email);
+      answers.push(await resendConfirmation({ runtime: h.rt, email: email.toUpperCase(), ip: "192.0.2.51" }));
+    }
+    // The sign-up's e-mail counts: four more, then "try again later" (in minutes, not seconds).
+    expect(answers.slice(0, AUTH_EMAILS_PER_ACCOUNT_HOUR - 1).every((a) => a.sent)).toBe(true);
+    expect(answers.at(-1)).toMatchObject({ sent: false, reason: "hourly" });
+    expect(answers.at(-1)!.retryAfterSeconds).toBeGreaterThan(60);
+    expect(await confirmationMails(email)).toHaveLength(AUTH_EMAILS_PER_ACCOUNT_HOUR);
+    // Each link confirms this account.
+    const [latest] = (await confirmationMails(email)).sort((a, b) => +b.createdAt - +a.createdAt);
+    expect(latest!.text).toContain("/api/auth/verify-email?token=");
+  });
+
+  it("answers an unknown or confirmed address exactly as an unconfirmed one, and sends it nothing", async () => {
+    const confirmed = await h.persona("buyer");
+    for (const email of ["nobody-here@example.co.za", confirmed.viewer.email]) {
+      expect(await resendConfirmation({ runtime: h.rt, email, ip: "192.0.2.60" })).toEqual({
+        sent: true,
+        retryAfterSeconds: h.rt.env.CONFIRMATION_RESEND_COOLDOWN_SECONDS,
+      });
+      expect(await resendConfirmation({ runtime: h.rt, email, ip: "192.0.2.60" })).toMatchObject({ sent: false, reason: "cooldown" });
+      expect(await confirmationMails(email)).toHaveLength(0);
+    }
   });
 });
 

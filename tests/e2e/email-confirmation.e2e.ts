@@ -1,7 +1,7 @@
 /**
- * The confirmation e-mail (spec §4 sign-up): the one resent when an
- * unconfirmed user tries to sign in lands on the same confirmation page as
- * the sign-up e-mail, and a link opened a second time says the address is
+ * The confirmation e-mail (spec §4 sign-up): the one an unconfirmed user asks
+ * for again on the sign-in page lands on the same confirmation page as the
+ * sign-up e-mail, and a link opened a second time says the address is
  * already confirmed rather than that something failed.
  */
 import { expect, test } from "@playwright/test";
@@ -11,14 +11,18 @@ import { gotoReady, signInThroughForm, uniqueEmail } from "./support/personas.ts
 
 const PASSWORD = "Kudu-Grader-2026";
 
-test("the e-mail resent on an unconfirmed sign-in confirms the account; opening it again says it is already confirmed", async ({ page, browser }) => {
+test("the e-mail resent from an unconfirmed sign-in confirms the account; opening it again says it is already confirmed", async ({ page, browser }) => {
   const email = uniqueEmail("resend");
   await signUpThroughForm(page, { email, name: "Resend Tester", password: PASSWORD });
   const first = await readLatestEmail(email, /Confirm your/);
 
-  // Signing in before confirming is refused, and a fresh confirmation e-mail goes out.
+  // Signing in before confirming is refused; a fresh confirmation e-mail goes out only when asked for.
   await signInThroughForm(page, email, PASSWORD);
   await expect(page.getByText("Please check your email and click the verification link before signing in.").first()).toBeVisible();
+  expect((await readLatestEmail(email, /Confirm your/)).id).toBe(first.id);
+  const resend = page.getByRole("button", { name: "Resend confirmation e-mail" });
+  await expect(resend).toBeEnabled({ timeout: 20_000 });
+  await resend.click();
   let resent = first;
   await expect
     .poll(async () => {

@@ -191,6 +191,14 @@ export const PERMISSION_MATRIX: MatrixRow[] = [
     expect: homes(200),
     note: "the same answer for every address (no account enumeration); signed-in users are sent home by the loader",
   },
+  {
+    pattern: "/signin",
+    method: "POST",
+    intent: "resend-confirmation",
+    body: () => ({ intent: "resend-confirmation", email: unique("matrix-resend") }),
+    expect: homes(200),
+    note: "the same answer for every address (no account enumeration); signed-in users are sent home by the loader",
+  },
   { pattern: "/signin", method: "POST", intent: "google", body: () => ({ intent: "google" }), expect: all("offsite") },
   { pattern: "/signup", method: "GET", expect: homes(200) },
   {
@@ -207,6 +215,14 @@ export const PERMISSION_MATRIX: MatrixRow[] = [
     }),
     expect: homes(200),
     note: "public: anyone may create an account; signed-in users are then sent home by the loader",
+  },
+  {
+    pattern: "/signup",
+    method: "POST",
+    intent: "resend-confirmation",
+    body: () => ({ intent: "resend-confirmation", email: unique("matrix-resend") }),
+    expect: homes(200),
+    note: "the same answer for every address (no account enumeration); signed-in users are sent home by the loader",
   },
   { pattern: "/reset-password", method: "GET", expect: all("/signin"), note: "without a token" },
   {

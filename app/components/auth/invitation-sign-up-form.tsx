@@ -1,13 +1,19 @@
-import { getFormProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { CommissionField, FieldError, FormError, TextField } from "#app/components/forms/field.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import { Label } from "#app/components/ui/label.tsx";
-import { NativeSelect } from "#app/components/ui/native-select.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { SignUpSchema } from "#app/domain/user/auth-schemas.ts";
+import {
+  ConfirmPasswordField,
+  RequiredFieldsNotice,
+  SellerDetailsFields,
+  SignUpTextField,
+  withErrorToast,
+} from "./sign-up-fields.tsx";
 
 export type InvitationForForm = {
   token: string;
@@ -49,6 +55,7 @@ export function InvitationSignUpForm({
     <Form
       method="post"
       {...getFormProps(form)}
+      onSubmit={withErrorToast(form.onSubmit)}
       className="space-y-4"
       onInput={(e: React.FormEvent<HTMLFormElement>) => {
         const f = e.currentTarget;
@@ -58,6 +65,7 @@ export function InvitationSignUpForm({
     >
       <input type="hidden" name="invitation" value={invitation.token} />
       <input type="hidden" name="role" value={invitation.role} />
+      <RequiredFieldsNotice errors={form.allErrors} />
       <FormError errors={form.errors} />
       {/* Locked: always the invited address, whatever a previous post carried. */}
       <div className="space-y-1.5">
@@ -79,24 +87,12 @@ export function InvitationSignUpForm({
         </p>
         <FieldError id={fields.email.errorId} errors={fields.email.errors} />
       </div>
-      <TextField label="Password *" field={fields.password as never} type="password" autoComplete="new-password" />
-      <div className="space-y-1.5">
-        <Label htmlFor={fields.confirmPassword.id}>Confirm Password *</Label>
-        <Input
-          id={fields.confirmPassword.id}
-          name={fields.confirmPassword.name}
-          type="password"
-          autoComplete="new-password"
-          aria-invalid={fields.confirmPassword.errors ? true : undefined}
-          aria-describedby={fields.confirmPassword.errors ? fields.confirmPassword.errorId : "invite-confirm-hint"}
-        />
-        {confirm && password && confirm !== password ? (
-          <p id="invite-confirm-hint" className="text-sm text-red-600">
-            Passwords do not match
-          </p>
-        ) : null}
-        <FieldError id={fields.confirmPassword.errorId} errors={fields.confirmPassword.errors} />
-      </div>
+      <SignUpTextField label="Password *" field={fields.password} type="password" autoComplete="new-password" />
+      <ConfirmPasswordField
+        field={fields.confirmPassword}
+        hintId="invite-confirm-hint"
+        mismatch={Boolean(confirm && password && confirm !== password)}
+      />
       <div className="space-y-1.5">
         <Label htmlFor="invite-account-type">Account Type *</Label>
         <Input
@@ -111,10 +107,10 @@ export function InvitationSignUpForm({
           Set by your invitation.
         </p>
       </div>
-      <TextField label="Full Name *" field={fields.fullName as never} autoComplete="name" />
-      <TextField
+      <SignUpTextField label="Full Name *" field={fields.fullName} autoComplete="name" />
+      <SignUpTextField
         label="Phone Number *"
-        field={fields.phone as never}
+        field={fields.phone}
         type="tel"
         autoComplete="tel"
         placeholder="e.g. 082 123 4567"
@@ -125,24 +121,7 @@ export function InvitationSignUpForm({
           <CommissionField field={fields.commissionAccepted as never} />
         </>
       ) : (
-        <>
-          <div className="space-y-1.5">
-            <Label htmlFor={fields.sellerType.id}>Seller Type (optional)</Label>
-            <NativeSelect {...getSelectProps(fields.sellerType)} key={fields.sellerType.key}>
-              <option value="">Select…</option>
-              <option value="company">Company</option>
-              <option value="private">Private</option>
-            </NativeSelect>
-          </div>
-          <div className="space-y-1.5">
-            <Label htmlFor={fields.sellerRole.id}>Relationship to the equipment (optional)</Label>
-            <NativeSelect {...getSelectProps(fields.sellerRole)} key={fields.sellerRole.key}>
-              <option value="">Select…</option>
-              <option value="agent">Agent</option>
-              <option value="direct">Direct (owner)</option>
-            </NativeSelect>
-          </div>
-        </>
+        <SellerDetailsFields sellerType={fields.sellerType} sellerRole={fields.sellerRole} />
       )}
       <Button type="submit" className="w-full" disabled={busy}>
         {busy ? "Creating account..." : submitLabel}

@@ -15,6 +15,8 @@ export function Toaster() {
       duration={4000}
       offset={{ top: 80, right: 16 }}
       mobileOffset={{ top: 16, left: 16, right: 16 }}
+      // Sonner's red on its pink (4.3:1) is below WCAG AA for small text; a darker red reads at 5.7:1.
+      style={{ "--error-text": "hsl(360, 100%, 38%)" } as React.CSSProperties}
     />
   );
 }

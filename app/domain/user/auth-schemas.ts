@@ -148,6 +148,38 @@ export const SelectRoleSchema = z.object({
   role: z.enum(["buyer", "seller"], { message: MESSAGES.roleRequired }),
 });
 
+/** The sign-up forms' toast for a failed check: the spec's "fill in all required fields" whenever a field is empty, else the first field's message. */
+export function signUpErrorToast(errors: Record<string, string[] | null | undefined> | null | undefined) {
+  const missing = Object.values(errors ?? {}).some((list) => list?.includes(MESSAGES.signUpRequired));
+  const message = missing ? MESSAGES.signUpRequired : (firstError(errors) ?? MESSAGES.signUpRequired);
+  return { type: "error" as const, title: TITLES[message] ?? "Sign Up Failed", description: message };
+}
+
+/** "Resend confirmation e-mail" (after sign-up, and on sign-in before confirming). */
+export const ResendConfirmationSchema = z.object({
+  email: trimmed.pipe(
+    z.string({ message: MESSAGES.emailRequired }).min(1, MESSAGES.emailRequired).pipe(z.email(MESSAGES.invalidEmail)),
+  ),
+});
+
+/** "42 seconds", "1 minute", "37 minutes". */
+export function formatWait(seconds: number) {
+  const s = Math.max(1, Math.ceil(seconds));
+  if (s < 60) return `${s} second${s === 1 ? "" : "s"}`;
+  const m = Math.ceil(s / 60);
+  return `${m} minute${m === 1 ? "" : "s"}`;
+}
+
+export const CONFIRMATION_MESSAGES = {
+  sentTo: (email: string) => `We sent a confirmation link to ${email}.`,
+  notConfirmed: (email: string) => `The address ${email} is not confirmed yet.`,
+  resentTitle: "Confirmation E-mail Sent",
+  resent: (email: string) => `We sent a new confirmation link to ${email}.`,
+  waitTitle: "Please Wait",
+  wait: (seconds: number) => `You can ask for another confirmation e-mail in ${formatWait(seconds)}.`,
+  button: "Resend confirmation e-mail",
+} as const;
+
 /** First error message for a field map, for the form-level toast. */
 export function firstError(errors: Record<string, string[] | null | undefined> | null | undefined) {
   if (!errors) return undefined;

@@ -22,6 +22,7 @@ import { VERIFY_EMAIL_EXPIRES_IN } from "#app/lib/auth.server.ts";
 import { verifyEmailEmail } from "#app/lib/emails.server.ts";
 import type { Runtime } from "#app/lib/runtime.server.ts";
 import type { z } from "zod";
+import { startConfirmationCooldown } from "./confirmation-cooldown.server.ts";
 import { passwordProblem, TITLES, type SignUpSchema } from "./auth-schemas.ts";
 
 /** The sign-up form's fields; callers other than the form (tests, seeds) may leave the commission out. */
@@ -125,6 +126,8 @@ export async function createUser(
       }
       if (url) {
         dispatch = await runtime.queueEmail(verifyEmailEmail({ email, name: input.fullName, url }), tx);
+        // "Resend" waits for the cool-down from this first e-mail on.
+        await startConfirmationCooldown({ db: tx, env: runtime.env, email });
       }
     });
   } catch (error) {

@@ -20,6 +20,16 @@ const INVALID = () =>
 
 const MINUTES = 60;
 
+/**
+ * The right password for an address not confirmed yet (spec §8). Nothing is
+ * sent by itself: the sign-in page offers "Resend confirmation e-mail".
+ */
+export class EmailNotVerifiedError extends AppError {
+  constructor() {
+    super("FORBIDDEN", "Email Not Verified", "Please check your email and click the verification link before signing in.");
+  }
+}
+
 export async function signInWithPassword(
   runtime: Runtime,
   input: { email: string; password: string; request: Request; ip?: string },
@@ -48,13 +58,7 @@ export async function signInWithPassword(
     return { userId: body.user.id, headers: copySetCookies(response.headers) };
   }
   const body = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
-  if (body.code === "EMAIL_NOT_VERIFIED") {
-    throw new AppError(
-      "FORBIDDEN",
-      "Email Not Verified",
-      "Please check your email and click the verification link before signing in.",
-    );
-  }
+  if (body.code === "EMAIL_NOT_VERIFIED") throw new EmailNotVerifiedError();
   if (response.status === 401 || body.code === "INVALID_EMAIL_OR_PASSWORD" || body.code === "INVALID_EMAIL") {
     await countFailure();
     throw INVALID();

@@ -9,7 +9,7 @@ import { data } from "react-router";
 import type { ActionToast } from "#app/components/forms/use-action-toast.ts";
 import { acceptInvitation } from "#app/domain/invitation/accept-invitation.server.ts";
 import type { getUsableInvitation } from "#app/domain/invitation/get-invitation.server.ts";
-import { firstError, SignUpSchema, TITLES } from "#app/domain/user/auth-schemas.ts";
+import { SignUpSchema, signUpErrorToast } from "#app/domain/user/auth-schemas.ts";
 import { AppError } from "#app/lib/app-error.ts";
 import type { Runtime } from "#app/lib/runtime.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
@@ -25,11 +25,10 @@ export async function submitInvitationSignUp(options: {
   formData.set("role", invitation.role);
   const submission = parseWithZod(formData, { schema: SignUpSchema });
   if (submission.status !== "success") {
-    const message = firstError(submission.error ?? undefined) ?? "Please fill in all required fields including phone number.";
     return data(
       {
         result: submission.reply({ hideFields: ["password", "confirmPassword"] }),
-        toast: { type: "error", title: TITLES[message] ?? "Sign Up Failed", description: message } as ActionToast,
+        toast: signUpErrorToast(submission.error) as ActionToast,
         created: false,
       },
       { status: 400 },

@@ -3,13 +3,16 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/signin";
 import { AuthCard } from "#app/components/auth/auth-card.tsx";
+import { ConfirmationPanel, type ConfirmationState } from "#app/components/auth/resend-confirmation.tsx";
 import { FormError, TextField } from "#app/components/forms/field.tsx";
 import { useActionToast, type ActionToast } from "#app/components/forms/use-action-toast.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { Separator } from "#app/components/ui/separator.tsx";
-import { ForgotPasswordSchema, SignInSchema, TITLES } from "#app/domain/user/auth-schemas.ts";
+import { CONFIRMATION_MESSAGES, ForgotPasswordSchema, SignInSchema, TITLES } from "#app/domain/user/auth-schemas.ts";
+import { getConfirmationCooldown } from "#app/domain/user/confirmation-cooldown.server.ts";
 import { getViewer } from "#app/domain/user/get-viewer.server.ts";
 import {
+  EmailNotVerifiedError,
   requestPasswordReset,
   signInWithPassword,
   startGoogleSignIn,
@@ -21,6 +24,7 @@ import { getRuntime } from "#app/lib/runtime.server.ts";
 import { safeRedirect } from "#app/lib/safe-redirect.ts";
 import { readForm } from "#app/lib/read-form.server.ts";
 import { pageTitle } from "#app/lib/brand.ts";
+import { answerResendConfirmation } from "./resend-confirmation.server.ts";
 
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle("Sign In") },
@@ -54,6 +58,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
       throw error;
     }
+  }
+
+  if (intent === "resend-confirmation") {
+    const { status, toast, confirmation } = await answerResendConfirmation({ runtime, formData, ip: clientIp(context) });
+    return data({ intent, result: undefined, toast, confirmation }, { status });
   }
 
   if (intent === "forgot") {
@@ -115,11 +124,18 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect(to, { headers });
   } catch (error) {
     if (error instanceof AppError) {
+      // The right password, an address not confirmed yet: offer the confirmation e-mail again (sent only on request).
+      const email = submission.value.email.toLowerCase();
+      const confirmation: ConfirmationState | undefined =
+        error instanceof EmailNotVerifiedError
+          ? { email, retryAfterSeconds: await getConfirmationCooldown({ runtime, email }) }
+          : undefined;
       return data(
         {
           intent: "signin",
           result: submission.reply({ formErrors: [error.message], hideFields: ["password"] }),
           toast: { type: "error", title: error.title, description: error.message } as ActionToast,
+          confirmation,
         },
         { status: error.status },
       );
@@ -168,15 +184,25 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
     );
   }
 
+  const confirmation = (actionData as { confirmation?: ConfirmationState } | undefined)?.confirmation;
   return (
     <AuthCard title="Sign In" description="Welcome back to the machinery marketplace.">
+      {confirmation ? (
+        <ConfirmationPanel
+          state={confirmation}
+          tone="warning"
+          title="Email Not Verified"
+          message={`${CONFIRMATION_MESSAGES.notConfirmed(confirmation.email)} Please check your email and click the verification link before signing in.`}
+          messageRole="alert"
+        />
+      ) : null}
       {googleError ? (
         <FormError errors={["Google Sign In Failed: we could not complete the sign-in with Google. Please try again."]} />
       ) : null}
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         <input type="hidden" name="intent" value="signin" />
         <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
-        <FormError errors={form.errors} />
+        {confirmation ? null : <FormError errors={form.errors} />}
         <TextField label="Email" field={fields.email as never} type="email" autoComplete="email" />
         <TextField label="Password" field={fields.password as never} type="password" autoComplete="current-password" />
         <div className="flex justify-end">

@@ -5,6 +5,14 @@ import { data, Form, Link, redirect, useLocation, useNavigate, useNavigation, us
 import type { Route } from "./+types/signup";
 import { AuthCard } from "#app/components/auth/auth-card.tsx";
 import { InvitationSignUpForm, type InvitationForForm } from "#app/components/auth/invitation-sign-up-form.tsx";
+import { ConfirmationPanel, type ConfirmationState } from "#app/components/auth/resend-confirmation.tsx";
+import {
+  ConfirmPasswordField,
+  RequiredFieldsNotice,
+  SellerDetailsFields,
+  SignUpTextField,
+  withErrorToast,
+} from "#app/components/auth/sign-up-fields.tsx";
 import { CommissionField, FieldError, FormError, TextField } from "#app/components/forms/field.tsx";
 import { useActionToast, type ActionToast } from "#app/components/forms/use-action-toast.ts";
 import { Alert, AlertDescription } from "#app/components/ui/alert.tsx";
@@ -14,7 +22,8 @@ import { NativeSelect } from "#app/components/ui/native-select.tsx";
 import { Spinner } from "#app/components/ui/spinner.tsx";
 import { getUsableInvitation } from "#app/domain/invitation/get-invitation.server.ts";
 import { INVITATION_MESSAGES, INVITE_REDIRECT_DELAY_MS } from "#app/domain/invitation/invitation-schema.ts";
-import { firstError, SignUpSchema, TITLES } from "#app/domain/user/auth-schemas.ts";
+import { CONFIRMATION_MESSAGES, SignUpSchema, signUpErrorToast } from "#app/domain/user/auth-schemas.ts";
+import { getConfirmationCooldown } from "#app/domain/user/confirmation-cooldown.server.ts";
 import { createUser } from "#app/domain/user/create-user.server.ts";
 import { getViewer } from "#app/domain/user/get-viewer.server.ts";
 import { homePathFor } from "#app/domain/user/viewer.ts";
@@ -22,6 +31,7 @@ import { AppError } from "#app/lib/app-error.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { getRuntime } from "#app/lib/runtime.server.ts";
 import { submitInvitationSignUp } from "./invitation-sign-up.server.ts";
+import { answerResendConfirmation } from "./resend-confirmation.server.ts";
 import { clientIp } from "#app/lib/client-ip.server.ts";
 import { enforceRateLimits } from "#app/lib/rate-limit.server.ts";
 import { readForm } from "#app/lib/read-form.server.ts";
@@ -96,14 +106,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readForm(request);
   const token = formData.get("invitation");
   if (typeof token === "string" && token !== "") return invitationSignUp(runtime, request, formData, token);
+  if (formData.get("intent") === "resend-confirmation") {
+    const { status, toast, confirmation } = await answerResendConfirmation({ runtime, formData, ip: clientIp(context) });
+    return data({ result: undefined, toast, created: Boolean(confirmation), confirmation }, { status });
+  }
   const submission = parseWithZod(formData, { schema: SignUpSchema });
   if (submission.status !== "success") {
-    const message = firstError(submission.error ?? undefined) ?? "Please fill in all required fields including phone number.";
     return data(
       {
         result: submission.reply({ hideFields: ["password", "confirmPassword"] }),
-        toast: { type: "error", title: TITLES[message] ?? "Sign Up Failed", description: message } as ActionToast,
+        toast: signUpErrorToast(submission.error) as ActionToast,
         created: false,
+        confirmation: undefined,
       },
       { status: 400 },
     );
@@ -125,12 +139,14 @@ export async function action({ request, context }: Route.ActionArgs) {
           result: submission.reply({ formErrors: [error.message], hideFields: ["password", "confirmPassword"] }),
           toast: { type: "error", title: error.title, description: error.message } as ActionToast,
           created: false,
+          confirmation: undefined,
         },
         { status: error.status },
       );
     }
     throw error;
   }
+  const email = submission.value.email.toLowerCase();
   return {
     result: submission.reply({ resetForm: true }),
     toast: {
@@ -139,6 +155,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       description: "Please check your email to verify your account before signing in.",
     } as ActionToast,
     created: true,
+    confirmation: {
+      email,
+      retryAfterSeconds: await getConfirmationCooldown({ runtime, email }),
+    } satisfies ConfirmationState as ConfirmationState,
   };
 }
 
@@ -160,6 +180,7 @@ async function invitationSignUp(
         result: undefined,
         toast: { type: "error", title: INVITATION_MESSAGES.invalidTitle, description: INVITATION_MESSAGES.invalid } as ActionToast,
         created: false,
+        confirmation: undefined,
       },
       { status: 400 },
     );
@@ -169,6 +190,7 @@ async function invitationSignUp(
 
 export default function SignUp({ loaderData, actionData }: Route.ComponentProps) {
   useActionToast(actionData?.toast);
+  const [params] = useSearchParams();
   const page = loaderData;
   if (page.mode === "verify") return <VerifyInvitation state={page.state} next={page.next} />;
   if (page.mode === "invalid-invitation") return <InvalidInvitation />;
@@ -193,14 +215,20 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
       </AuthCard>
     );
   }
-  return <SignUpForm actionData={actionData} />;
+  return <SignUpForm key={roleParam(params.get("role")) ?? ""} actionData={actionData} />;
+}
+
+/** /signup?role=buyer|seller preselects the account type (links from the home page and elsewhere). */
+function roleParam(value: string | null): "buyer" | "seller" | undefined {
+  const role = value?.trim().toLowerCase();
+  return role === "buyer" || role === "seller" ? role : undefined;
 }
 
 function SignUpForm({ actionData }: { actionData: Route.ComponentProps["actionData"] }) {
   const [params] = useSearchParams();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/signup");
-  const [role, setRole] = useState(params.get("role") === "seller" ? "seller" : "buyer");
+  const [role, setRole] = useState(roleParam(params.get("role")) ?? "buyer");
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
 
@@ -213,16 +241,21 @@ function SignUpForm({ actionData }: { actionData: Route.ComponentProps["actionDa
     shouldRevalidate: "onInput",
   });
 
+  const confirmation = actionData && "confirmation" in actionData ? actionData.confirmation : undefined;
   return (
     <AuthCard title="Create Account" description="Join South Africa's marketplace for heavy machinery.">
-      {actionData?.created ? (
-        <div role="status" className="mb-4 rounded-md border border-green-200 bg-green-50 p-3 text-sm text-green-800">
-          <strong>{actionData.toast.title}</strong> {actionData.toast.description}
-        </div>
+      {actionData?.created && confirmation ? (
+        <ConfirmationPanel
+          state={confirmation}
+          tone="success"
+          title="Account Created Successfully!"
+          message={`${CONFIRMATION_MESSAGES.sentTo(confirmation.email)} Please check your email to verify your account before signing in.`}
+        />
       ) : null}
       <Form
         method="post"
         {...getFormProps(form)}
+        onSubmit={withErrorToast(form.onSubmit)}
         className="space-y-4"
         onInput={(e: React.FormEvent<HTMLFormElement>) => {
           const f = e.currentTarget;
@@ -230,50 +263,31 @@ function SignUpForm({ actionData }: { actionData: Route.ComponentProps["actionDa
           setConfirm((f.elements.namedItem("confirmPassword") as HTMLInputElement | null)?.value ?? "");
         }}
       >
+        <RequiredFieldsNotice errors={form.allErrors} />
         <FormError errors={form.errors} />
-        <TextField label="Email *" field={fields.email as never} type="email" autoComplete="email" />
-        <div className="space-y-1.5">
-          <TextField
-            label="Password *"
-            field={fields.password as never}
-            type="password"
-            autoComplete="new-password"
-          />
-        </div>
-        <div className="space-y-1.5">
-          <Label htmlFor={fields.confirmPassword.id}>Confirm Password *</Label>
-          <input
-            id={fields.confirmPassword.id}
-            name={fields.confirmPassword.name}
-            type="password"
-            autoComplete="new-password"
-            aria-invalid={fields.confirmPassword.errors ? true : undefined}
-            aria-describedby={fields.confirmPassword.errors ? fields.confirmPassword.errorId : "confirm-hint"}
-            className="flex h-10 w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
-          />
-          {confirm && password && confirm !== password ? (
-            <p id="confirm-hint" className="text-sm text-red-600">
-              Passwords do not match
-            </p>
-          ) : null}
-          <FieldError id={fields.confirmPassword.errorId} errors={fields.confirmPassword.errors} />
-        </div>
+        <SignUpTextField label="Email *" field={fields.email} type="email" autoComplete="email" />
+        <SignUpTextField label="Password *" field={fields.password} type="password" autoComplete="new-password" />
+        <ConfirmPasswordField
+          field={fields.confirmPassword}
+          hintId="confirm-hint"
+          mismatch={Boolean(confirm && password && confirm !== password)}
+        />
         <div className="space-y-1.5">
           <Label htmlFor={fields.role.id}>Account Type *</Label>
           <NativeSelect
             {...getSelectProps(fields.role)}
             key={fields.role.key}
-            onChange={(e) => setRole(e.currentTarget.value)}
+            onChange={(e) => setRole(e.currentTarget.value === "seller" ? "seller" : "buyer")}
           >
             <option value="buyer">Buyer</option>
             <option value="seller">Seller</option>
           </NativeSelect>
           <FieldError id={fields.role.errorId} errors={fields.role.errors} />
         </div>
-        <TextField label="Full Name *" field={fields.fullName as never} autoComplete="name" />
-        <TextField
+        <SignUpTextField label="Full Name *" field={fields.fullName} autoComplete="name" />
+        <SignUpTextField
           label="Phone Number *"
-          field={fields.phone as never}
+          field={fields.phone}
           type="tel"
           autoComplete="tel"
           placeholder="e.g. 082 123 4567"
@@ -284,24 +298,7 @@ function SignUpForm({ actionData }: { actionData: Route.ComponentProps["actionDa
             <CommissionField field={fields.commissionAccepted as never} />
           </>
         ) : (
-          <>
-            <div className="space-y-1.5">
-              <Label htmlFor={fields.sellerType.id}>Seller Type (optional)</Label>
-              <NativeSelect {...getSelectProps(fields.sellerType)} key={fields.sellerType.key}>
-                <option value="">Select…</option>
-                <option value="company">Company</option>
-                <option value="private">Private</option>
-              </NativeSelect>
-            </div>
-            <div className="space-y-1.5">
-              <Label htmlFor={fields.sellerRole.id}>Relationship to the equipment (optional)</Label>
-              <NativeSelect {...getSelectProps(fields.sellerRole)} key={fields.sellerRole.key}>
-                <option value="">Select…</option>
-                <option value="agent">Agent</option>
-                <option value="direct">Direct (owner)</option>
-              </NativeSelect>
-            </div>
-          </>
+          <SellerDetailsFields sellerType={fields.sellerType} sellerRole={fields.sellerRole} />
         )}
         <Button type="submit" className="w-full" disabled={busy}>
           {busy ? "Creating account..." : "Create Account"}

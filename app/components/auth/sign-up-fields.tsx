@@ -1,0 +1,162 @@
+/**
+ * Fields shared by the sign-up form and the invitation's. A field left empty
+ * is marked (red border, aria-invalid) but carries no sentence of its own: the
+ * spec's "Please fill in all required fields including phone number." is said
+ * once, as the toast (or, before JavaScript has loaded, once above the form).
+ * A message about one field (a bad e-mail, a short password) stays under it.
+ */
+import type { FieldMetadata } from "@conform-to/react";
+import { getInputProps, getSelectProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useState } from "react";
+import { showActionToast } from "#app/components/forms/use-action-toast.ts";
+import { FieldError, FormError } from "#app/components/forms/field.tsx";
+import { Input } from "#app/components/ui/input.tsx";
+import { Label } from "#app/components/ui/label.tsx";
+import { NativeSelect } from "#app/components/ui/native-select.tsx";
+import { MESSAGES, SignUpSchema, signUpErrorToast } from "#app/domain/user/auth-schemas.ts";
+
+/** A text field of any of the sign-up forms' schemas. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyField = FieldMetadata<any, any, string[]>;
+
+/** False on the server and until the page has hydrated. */
+export function useHydrated() {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}
+
+/** The messages shown under a field: all but the form-wide "required" one. */
+function ownErrors(errors: string[] | undefined) {
+  return errors?.filter((e) => e !== MESSAGES.signUpRequired);
+}
+
+/** Under a field: its own message, or, when it is only empty, a "Required" for screen readers (the field's aria-describedby). */
+function FieldMessage({ id, errors }: { id: string; errors: string[] | undefined }) {
+  const own = ownErrors(errors);
+  if (own?.length) return <FieldError id={id} errors={own} />;
+  if (errors?.length) {
+    return (
+      <p id={id} className="sr-only">
+        Required
+      </p>
+    );
+  }
+  return null;
+}
+
+export function SignUpTextField({
+  label,
+  field,
+  type = "text",
+  autoComplete,
+  placeholder,
+}: {
+  label: string;
+  field: AnyField;
+  type?: "text" | "email" | "password" | "tel";
+  autoComplete?: string;
+  placeholder?: string;
+}) {
+  const props = getInputProps(field, { type, ariaAttributes: true });
+  return (
+    <div className="space-y-1.5">
+      <Label htmlFor={field.id}>{label}</Label>
+      <Input {...props} key={props.key} autoComplete={autoComplete} placeholder={placeholder} />
+      <FieldMessage id={field.errorId} errors={field.errors} />
+    </div>
+  );
+}
+
+/** Confirm Password, with the live hint "Passwords do not match" (spec §5). */
+export function ConfirmPasswordField({
+  field,
+  hintId,
+  mismatch,
+}: {
+  field: AnyField;
+  hintId: string;
+  mismatch: boolean;
+}) {
+  const invalid = Boolean(field.errors?.length);
+  return (
+    <div className="space-y-1.5">
+      <Label htmlFor={field.id}>Confirm Password *</Label>
+      <Input
+        id={field.id}
+        name={field.name}
+        type="password"
+        autoComplete="new-password"
+        aria-invalid={invalid || undefined}
+        aria-describedby={invalid ? field.errorId : mismatch ? hintId : undefined}
+      />
+      {mismatch ? (
+        <p id={hintId} className="text-sm text-red-600">
+          Passwords do not match
+        </p>
+      ) : null}
+      <FieldMessage id={field.errorId} errors={field.errors} />
+    </div>
+  );
+}
+
+/** A select whose empty choice reads as a placeholder (grey), not as a chosen value. */
+const placeholderSelect = "has-[option[value='']:checked]:text-gray-500 [&_option]:text-gray-900";
+
+/** A seller's optional details (spec §5: seller type company or private, relationship agent or direct). */
+export function SellerDetailsFields({
+  sellerType,
+  sellerRole,
+}: {
+  sellerType: AnyField;
+  sellerRole: AnyField;
+}) {
+  return (
+    <>
+      <div className="space-y-1.5">
+        <Label htmlFor={sellerType.id}>Seller Type (optional)</Label>
+        <NativeSelect {...getSelectProps(sellerType)} key={sellerType.key} className={placeholderSelect}>
+          <option value="">Select seller type</option>
+          <option value="company">Company</option>
+          <option value="private">Private</option>
+        </NativeSelect>
+        <FieldError id={sellerType.errorId} errors={sellerType.errors} />
+      </div>
+      <div className="space-y-1.5">
+        <Label htmlFor={sellerRole.id}>Relationship to the equipment (optional)</Label>
+        <NativeSelect {...getSelectProps(sellerRole)} key={sellerRole.key} className={placeholderSelect}>
+          <option value="">Select relationship</option>
+          <option value="agent">Agent</option>
+          <option value="direct">Direct (owner)</option>
+        </NativeSelect>
+        <FieldError id={sellerRole.errorId} errors={sellerRole.errors} />
+      </div>
+    </>
+  );
+}
+
+/**
+ * The "required fields" sentence above the form, for a page without
+ * JavaScript (the server's answer to an empty form); once hydrated the toast
+ * says it instead.
+ */
+export function RequiredFieldsNotice({ errors }: { errors: Record<string, string[]> | undefined }) {
+  const hydrated = useHydrated();
+  const missing = Object.values(errors ?? {}).some((list) => list.includes(MESSAGES.signUpRequired));
+  if (hydrated || !missing) return null;
+  return <FormError errors={[MESSAGES.signUpRequired]} />;
+}
+
+/**
+ * Wraps Conform's submit handler: when the browser's check stops the submit,
+ * the toast the server would have sent is shown here.
+ */
+export function withErrorToast(onSubmit: (event: React.FormEvent<HTMLFormElement>) => void) {
+  return (event: React.FormEvent<HTMLFormElement>) => {
+    onSubmit(event);
+    if (!event.defaultPrevented) return;
+    const submission = parseWithZod(new FormData(event.currentTarget), { schema: SignUpSchema });
+    if (submission.status === "error") showActionToast(signUpErrorToast(submission.error));
+  };
+}
