@@ -69,8 +69,10 @@ describe("signing up as a buyer", () => {
 });
 
 describe("a buyer who has not accepted the commission (a Google sign-up, an older account)", () => {
-  it("is asked for the buyer profile by the catalogue and the listing page, and cannot send a purchase request", async () => {
-    expect((await catalogPage(newBuyer.cookie)).body).toMatchObject({ view: "no-buyer-profile", page: { items: [] } });
+  it("sees the machines under the buyer-profile prompt, and cannot send a purchase request", async () => {
+    const catalogue = (await catalogPage(newBuyer.cookie)).body as { profilePrompt: unknown; page: { items: unknown[] } };
+    expect(catalogue.profilePrompt).toEqual({ href: "/complete-profile" });
+    expect(catalogue.page.items.length).toBeGreaterThan(0);
     expect((await listingPage(newBuyer.cookie)).body).toMatchObject({ canBuy: false, requested: false });
 
     const before = await h.rowCounts();
@@ -92,7 +94,7 @@ describe("a buyer who has not accepted the commission (a Google sign-up, an olde
     const [buyerRow] = await h.rt.db.select().from(s.buyers).where(eq(s.buyers.userId, newBuyer.viewer.userId));
     expect(buyerRow).toMatchObject({ commissionAccepted: true, companyName: "Mokoena Civils" });
 
-    expect((await catalogPage(newBuyer.cookie)).body).toMatchObject({ view: "buyer" });
+    expect((await catalogPage(newBuyer.cookie)).body).toMatchObject({ profilePrompt: null });
     expect((await listingPage(newBuyer.cookie)).body).toMatchObject({ canBuy: true, requested: false });
   });
 });
