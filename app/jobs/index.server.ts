@@ -33,7 +33,8 @@ export async function registerJobs(
         const results: JobResult[] = [];
         for (const one of jobs) {
           try {
-            const payload = job.payload.parse(one.data);
+            // A scheduled run carries no data.
+            const payload = job.payload.parse(one.data ?? {});
             await job.work(payload, context, { retryCount: one.retryCount, retryLimit: one.retryLimit });
             results.push({ id: one.id, status: "completed" });
           } catch (error) {

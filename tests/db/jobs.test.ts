@@ -1,0 +1,53 @@
+/**
+ * The background jobs as pg-boss runs them: every job in the list has its
+ * queue, and a run from a schedule (which carries no data) completes, while
+ * a payload the job does not accept fails without running it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { JOBS } from "#app/jobs/index.server.ts";
+import { SEND_EMAIL_QUEUE } from "#app/jobs/send-email.server.ts";
+import { parseEnv } from "#app/lib/env.server.ts";
+import { startRuntime, stopRuntime, type Runtime } from "#app/lib/runtime.server.ts";
+import { createTestDatabaseUrl } from "./test-database-url.ts";
+
+let rt: Runtime;
+let drop: () => Promise<void>;
+
+beforeAll(async () => {
+  const t = await createTestDatabaseUrl();
+  drop = t.drop;
+  const env = parseEnv({ NODE_ENV: "test", DATABASE_URL: t.url, SEED_DEMO: "0", DATA_DIR: t.dataDir });
+  rt = await startRuntime({ env, memory: !t.url, seed: false });
+});
+afterAll(async () => {
+  await stopRuntime(rt);
+  await drop();
+});
+
+async function settled(name: string, id: string) {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const job = await rt.boss.getJobById(name, id);
+    if (job && (job.state === "completed" || job.state === "failed")) return job.state;
+    if (Date.now() > deadline) throw new Error(`job ${name} did not settle`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+describe("background jobs", () => {
+  it("each has its queue", async () => {
+    for (const job of JOBS) expect(await rt.boss.getQueue(job.name), job.name).not.toBeNull();
+  });
+
+  it("a scheduled run (no data) of each scheduled job completes", async () => {
+    for (const job of JOBS.filter((j) => j.schedule)) {
+      const id = (await rt.boss.send(job.name, null as unknown as object))!;
+      expect(await settled(job.name, id), job.name).toBe("completed");
+    }
+  });
+
+  it("a payload the job does not accept fails", async () => {
+    const id = (await rt.boss.send(SEND_EMAIL_QUEUE, { outboxId: "not-an-id" }, { retryLimit: 0 }))!;
+    expect(await settled(SEND_EMAIL_QUEUE, id)).toBe("failed");
+  });
+});
