@@ -71,7 +71,7 @@ describe("signing up as a buyer", () => {
 describe("a buyer who has not accepted the commission (a Google sign-up, an older account)", () => {
   it("sees the machines under the buyer-profile prompt, and cannot send a purchase request", async () => {
     const catalogue = (await catalogPage(newBuyer.cookie)).body as { profilePrompt: unknown; page: { items: unknown[] } };
-    expect(catalogue.profilePrompt).toEqual({ href: "/complete-profile" });
+    expect(catalogue.profilePrompt).toEqual({ completable: true, href: "/complete-profile" });
     expect(catalogue.page.items.length).toBeGreaterThan(0);
     expect((await listingPage(newBuyer.cookie)).body).toMatchObject({ canBuy: false, requested: false });
 

@@ -61,7 +61,8 @@ test("a seller and the admin see the machines under Complete Your Buyer Profile,
       expect(firstTop, `${role} at ${width}: the first machine starts on the first screen`).toBeLessThan(800);
       await expectNoSidewaysScroll(page);
       if (role === "seller" && width === 360) expect(await axeViolations(page)).toEqual([]);
-      await page.getByRole("link", { name: "Complete Registration" }).click();
+      await expect(page.getByText("Buying needs a buyer account: yours is for selling")).toBeVisible();
+      await page.getByRole("link", { name: "How to buy" }).click();
       await expect(page).toHaveURL(/\/account-types\?need=buyer$/);
       await expect(page.getByRole("heading", { level: 1, name: "Buying needs a buyer account" })).toBeVisible();
       await expect(page.getByText("One e-mail address holds one kind of account")).toBeVisible();

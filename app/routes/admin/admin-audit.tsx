@@ -4,9 +4,10 @@ import { findAuditEvents } from "#app/domain/audit/find-audit-events.server.ts";
 import { formatAdminDate } from "#app/lib/format.ts";
 import { requireAdmin } from "#app/lib/guards.server.ts";
 import { getRuntime } from "#app/lib/runtime.server.ts";
+import { pageTitle } from "#app/lib/brand.ts";
 
 export const meta: Route.MetaFunction = () => [
-  { title: "Audit Log | Admin Panel" },
+  { title: pageTitle("Audit Log | Admin Panel") },
   { name: "robots", content: "noindex" },
 ];
 

@@ -27,9 +27,10 @@ import { requireAdmin } from "#app/lib/guards.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { getRuntime } from "#app/lib/runtime.server.ts";
 import { readForm } from "#app/lib/read-form.server.ts";
+import { pageTitle } from "#app/lib/brand.ts";
 
 export const meta: Route.MetaFunction = () => [
-  { title: "Invitations | Admin Panel" },
+  { title: pageTitle("Invitations | Admin Panel") },
   { name: "robots", content: "noindex" },
 ];
 

@@ -17,9 +17,10 @@ import { getRuntime } from "#app/lib/runtime.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { CATEGORIES } from "#db/schema.ts";
 import { readForm } from "#app/lib/read-form.server.ts";
+import { pageTitle } from "#app/lib/brand.ts";
 
 export const meta: Route.MetaFunction = () => [
-  { title: "Edit Listing | Admin" },
+  { title: pageTitle("Edit Listing | Admin Panel") },
   { name: "robots", content: "noindex" },
 ];
 

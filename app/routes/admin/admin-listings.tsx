@@ -16,9 +16,10 @@ import { getRuntime } from "#app/lib/runtime.server.ts";
 import { readForm } from "#app/lib/read-form.server.ts";
 import { shortened } from "#app/lib/text-limits.ts";
 import { cn } from "#app/lib/utils.ts";
+import { pageTitle } from "#app/lib/brand.ts";
 
 export const meta: Route.MetaFunction = () => [
-  { title: "Listings | Admin Panel" },
+  { title: pageTitle("Listings | Admin Panel") },
   { name: "robots", content: "noindex" },
 ];
 

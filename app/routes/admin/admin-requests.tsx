@@ -22,9 +22,10 @@ import { orError } from "#app/lib/respond.server.ts";
 import { getRuntime } from "#app/lib/runtime.server.ts";
 import { cn } from "#app/lib/utils.ts";
 import { readForm } from "#app/lib/read-form.server.ts";
+import { pageTitle } from "#app/lib/brand.ts";
 
 export const meta: Route.MetaFunction = () => [
-  { title: "Buyer Requests | Admin Panel" },
+  { title: pageTitle("Buyer Requests | Admin Panel") },
   { name: "robots", content: "noindex" },
 ];
 

@@ -31,9 +31,10 @@ import { orError } from "#app/lib/respond.server.ts";
 import { getRuntime } from "#app/lib/runtime.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { readForm } from "#app/lib/read-form.server.ts";
+import { pageTitle } from "#app/lib/brand.ts";
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) => [
-  { title: `${loaderData?.user.fullName ?? loaderData?.user.email ?? "User"} | Admin Panel` },
+  { title: pageTitle(`${loaderData?.user.fullName ?? loaderData?.user.email ?? "User"} | Admin Panel`) },
   { name: "robots", content: "noindex" },
 ];
 

@@ -8,9 +8,10 @@ import { formatAdminDate } from "#app/lib/format.ts";
 import { requireAdmin } from "#app/lib/guards.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { getRuntime } from "#app/lib/runtime.server.ts";
+import { pageTitle } from "#app/lib/brand.ts";
 
 export const meta: Route.MetaFunction = () => [
-  { title: "Users | Admin Panel" },
+  { title: pageTitle("Users | Admin Panel") },
   { name: "robots", content: "noindex" },
 ];
 

@@ -4,9 +4,10 @@ import { getOutboxMessage } from "#app/domain/email/find-outbox.server.ts";
 import { formatAdminDate } from "#app/lib/format.ts";
 import { requireAdmin } from "#app/lib/guards.server.ts";
 import { getRuntime } from "#app/lib/runtime.server.ts";
+import { pageTitle } from "#app/lib/brand.ts";
 
 export const meta: Route.MetaFunction = () => [
-  { title: "Message | Dev Mailbox" },
+  { title: pageTitle("Message | Dev Mailbox") },
   { name: "robots", content: "noindex" },
 ];
 

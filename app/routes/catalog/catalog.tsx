@@ -53,7 +53,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     signedIn: Boolean(viewer),
     canSave: maySaveFavourites(viewer),
-    profilePrompt: viewer && !completeBuyer ? { href: buyerProfileHref(viewer) } : null,
+    profilePrompt: viewer && !completeBuyer ? buyerProfilePrompt(viewer) : null,
     search,
     path: url.pathname,
     // Sent with the data so the page's code need not import the database schema.
@@ -70,12 +70,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /**
- * Where "Complete Registration" leads: a buyer (or an account with no type yet) completes the profile;
+ * Where the banner's button leads: a buyer (or an account with no type yet) completes the profile;
  * a seller's or admin's account cannot become a buyer's, so they learn how to get one.
  */
-function buyerProfileHref(viewer: Pick<Viewer, "role" | "isAdmin">) {
-  if (!viewer.isAdmin && (viewer.role === "buyer" || viewer.role === null)) return "/complete-profile";
-  return BUYER_ACCOUNT_PATH;
+function buyerProfilePrompt(viewer: Pick<Viewer, "role" | "isAdmin">) {
+  const completable = !viewer.isAdmin && (viewer.role === "buyer" || viewer.role === null);
+  return { completable, href: completable ? "/complete-profile" : BUYER_ACCOUNT_PATH };
 }
 
 /** How many of the search form's fields differ from a blank search. */
@@ -112,11 +112,13 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
               Complete Your Buyer Profile
             </h2>
             <p className="text-sm text-gray-700">
-              The full catalog, purchase requests and the watchlist are for registered buyers.
+              {profilePrompt.completable
+                ? "The full catalog, purchase requests and the watchlist are for registered buyers."
+                : "Buying needs a buyer account: yours is for selling or running the marketplace."}
             </p>
           </div>
           <Button asChild className="shrink-0">
-            <Link to={profilePrompt.href}>Complete Registration</Link>
+            <Link to={profilePrompt.href}>{profilePrompt.completable ? "Complete Registration" : "How to buy"}</Link>
           </Button>
         </section>
       ) : null}
