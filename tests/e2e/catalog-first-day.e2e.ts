@@ -298,3 +298,19 @@ test("on a phone the filters sit behind one Filters button with the active count
   await expectNoSidewaysScroll(desktop);
   await desktop.context().close();
 });
+
+test("a visitor's View Details says on the sign-in page why it asks, with a way to sign up", async ({ page }) => {
+  for (const width of WIDTHS) {
+    await atWidth(page, width);
+    await gotoReady(page, "/equipment");
+    await cards(page).first().getByRole("link", { name: "View Details" }).click();
+    await expect(page).toHaveURL(/\/signin\?redirectTo=%2Flisting%2F/);
+    await expect(page.getByRole("status").filter({ hasText: "Sign in to see this machine's full details" })).toBeVisible();
+    await expectNoSidewaysScroll(page);
+  }
+  await page.getByRole("link", { name: "Create a buyer account" }).click();
+  await expect(page).toHaveURL(/\/signup\?role=buyer$/);
+  // A sign-in page reached any other way says nothing of machines.
+  await gotoReady(page, "/signin");
+  await expect(page.getByText("Sign in to see this machine's full details")).toHaveCount(0);
+});

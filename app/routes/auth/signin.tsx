@@ -187,6 +187,15 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
   const confirmation = (actionData as { confirmation?: ConfirmationState } | undefined)?.confirmation;
   return (
     <AuthCard title="Sign In" description="Welcome back to the machinery marketplace.">
+      {/^\/listing\//.test(params.get("redirectTo") ?? "") && !confirmation ? (
+        <p role="status" className="rounded-md border border-brand-100 bg-brand-50 p-3 text-sm text-gray-800">
+          Sign in to see this machine's full details, save it and ask about it. New here?{" "}
+          <Link to="/signup?role=buyer" className="font-medium text-brand-700 underline underline-offset-2">
+            Create a buyer account
+          </Link>
+          .
+        </p>
+      ) : null}
       {confirmation ? (
         <ConfirmationPanel
           state={confirmation}
