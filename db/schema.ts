@@ -394,6 +394,8 @@ export const transactions = pgTable(
       .notNull()
       .references(() => listings.id, { onDelete: "cascade" }),
     amount: numeric("amount", { precision: 14, scale: 2 }).notNull(),
+    /** The buyer's optional note with the purchase request (trimmed; none is null). */
+    message: text("message"),
     status: text("status", { enum: REQUEST_STATUSES }).notNull().default("new"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

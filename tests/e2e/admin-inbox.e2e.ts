@@ -84,6 +84,7 @@ test("the demo buyer's offer: the admin marks it Contacted and the buyer is told
   await offer.getByLabel("Offer Amount (R)").fill(String(amount));
   await offer.getByLabel("Message (optional)").fill(note);
   await offer.getByRole("button", { name: "Submit Offer" }).click();
+  await page.getByRole("dialog", { name: "Make an offer" }).getByRole("button", { name: "Send offer" }).click();
   await expect(page.getByText("Offer Submitted").first()).toBeVisible();
   const ownRow = page.getByRole("table").getByRole("row").filter({ hasText: randPattern(amount) });
   await expect(ownRow).toContainText("New");

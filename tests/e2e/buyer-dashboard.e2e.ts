@@ -57,6 +57,7 @@ test("the demo buyer makes an offer, a viewing request and a quote request and s
   await offer.getByLabel("Offer Amount (R)").fill(String(amount));
   await offer.getByLabel("Message (optional)").fill("Cash buyer, can collect in Gauteng.");
   await offer.getByRole("button", { name: "Submit Offer" }).click();
+  await page.getByRole("dialog", { name: "Make an offer" }).getByRole("button", { name: "Send offer" }).click();
   await expect(page.getByText("Offer Submitted").first()).toBeVisible();
   const offerRow = requestRows(page).filter({ hasText: randPattern(amount) });
   await expect(offerRow).toHaveCount(1);
@@ -85,6 +86,7 @@ test("the demo buyer makes an offer, a viewing request and a quote request and s
   await dateInput.fill(day.toISOString().slice(0, 10));
   await viewing.getByLabel("Preferred Time").selectOption(time);
   await viewing.getByRole("button", { name: "Request Viewing" }).click();
+  await page.getByRole("dialog", { name: "Request a viewing" }).getByRole("button", { name: "Send viewing request" }).click();
   await expect(page.getByText("Viewing Requested").first()).toBeVisible();
   await expect(sameViewing).toHaveCount(before + 1);
   await expect(sameViewing.first()).toContainText("Viewing");
@@ -107,6 +109,7 @@ test("the demo buyer makes an offer, a viewing request and a quote request and s
   await quote.getByLabel("Quote Type").selectOption("parts-supply");
   await quote.getByLabel("Details").fill(details);
   await quote.getByRole("button", { name: "Request Quote" }).click();
+  await page.getByRole("dialog", { name: "Get a quote" }).getByRole("button", { name: "Send quote request" }).click();
   await expect(page.getByText("Quote Requested").first()).toBeVisible();
   const quoteRow = requestRows(page).filter({ hasText: details });
   await expect(quoteRow).toHaveCount(1);

@@ -195,6 +195,7 @@ test("the buyer's requests are cards on a phone and a table from sm up", async (
       const form = page.locator("form#quote-form");
       await form.getByLabel("Details").fill(details);
       await form.getByRole("button", { name: "Request Quote" }).click();
+      await page.getByRole("dialog", { name: "Get a quote" }).getByRole("button", { name: "Send quote request" }).click();
       await expect(page.getByText("Quote Requested").first()).toBeVisible();
     }
     const cards = page.getByRole("list", { name: "Your requests" }).getByRole("listitem");

@@ -1,8 +1,12 @@
 /**
- * The confirmation dialog of one request from a listing page (see
- * listing-requests.tsx): the fields the request needs, the listing, the
- * amount (the offered amount for an offer), the 2.5% buyer commission, the
- * total and an optional message. Nothing is sent until the buyer confirms.
+ * The confirmation dialog of a buyer's request, in two uses:
+ * - from a listing page (see listing-requests.tsx): the fields the request
+ *   needs, the listing, the amount (the offered amount for an offer), the
+ *   2.5% buyer commission, the total and an optional message, sent from here;
+ * - from the buyer dashboard's forms: what the form already holds, read back
+ *   with the chosen listing's amounts (or "No specific listing"), and
+ *   Confirm hands the send back to the form.
+ * Either way nothing is sent until the buyer confirms.
  */
 import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
@@ -22,10 +26,27 @@ import { Label } from "#app/components/ui/label.tsx";
 import { NativeSelect } from "#app/components/ui/native-select.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";
 import { formatRequestAmounts, requestAmounts } from "#app/domain/request/request-amounts.ts";
-import { QUOTE_TYPE_LABELS, VIEWING_TIMES } from "#app/domain/request/request-schemas.ts";
+import {
+  formatPreferredDate,
+  QUOTE_TYPE_LABELS,
+  REQUEST_MESSAGE_MAX,
+  VIEWING_TIMES,
+} from "#app/domain/request/request-schemas.ts";
 import type { BuyerRequestKind } from "#app/domain/request/request-state.ts";
+import { cn } from "#app/lib/utils.ts";
+import { NO_LISTING_LABEL } from "./listing-combobox.tsx";
 
 export type RequestListing = { id: string; title: string; price: number };
+
+/** What a dashboard form holds once it has passed its checks. */
+export type RequestAsked = {
+  offerAmount?: string;
+  preferredDate?: string;
+  preferredTime?: string;
+  quoteType?: string;
+  details?: string;
+  message?: string;
+};
 
 const KINDS: Record<BuyerRequestKind, { title: string; confirm: string }> = {
   purchase: { title: "Confirm your purchase request", confirm: "Send purchase request" },
@@ -40,31 +61,162 @@ type Answer = {
   result?: { error?: Record<string, string[] | null> | null } | null;
 };
 
-export default function RequestDialog(props: {
+type OnListingPage = {
   kind: BuyerRequestKind;
   listing: RequestListing;
+  /** Today in South Africa (YYYY-MM-DD): the first day a viewing may be asked for. */
   today: string;
   onClose: () => void;
   onSent: (toast: ActionToast) => void;
-}) {
+};
+
+type FromForm = {
+  kind: BuyerRequestKind;
+  /** The chosen listing, or null for "No specific listing". */
+  listing: RequestListing | null;
+  asked: RequestAsked;
+  /** The confirmed request is on its way. */
+  busy: boolean;
+  onClose: () => void;
+  onConfirm: () => void;
+};
+
+export default function RequestDialog(props: OnListingPage | FromForm) {
+  const { busy, onClose } = { busy: false, ...props };
   return (
-    <Dialog open onOpenChange={(next) => (next ? null : props.onClose())}>
-      <RequestDialogContent {...props} />
+    <Dialog open onOpenChange={(next) => (next || busy ? null : onClose())}>
+      {"asked" in props ? <ConfirmAsked {...props} /> : <RequestDialogContent {...props} />}
     </Dialog>
   );
 }
 
-function RequestDialogContent({
+function DialogIntro({ id, kind }: { id: string; kind: BuyerRequestKind }) {
+  const { title, confirm } = KINDS[kind];
+  return (
+    <DialogHeader>
+      <DialogTitle>{title}</DialogTitle>
+      <DialogDescription id={`${id}-description`}>
+        Check the details below. Nothing is sent until you press “{confirm}”.
+      </DialogDescription>
+    </DialogHeader>
+  );
+}
+
+/**
+ * The request at a glance: the listing, the amounts when there are any (an
+ * offer's own amount, or the listing's price), then what else will be asked.
+ * Long texts (the listing's title, details, a message) take the full width
+ * under their label, so a phone never squeezes them into a narrow column.
+ */
+function RequestSummary({
   kind,
-  listing,
-  today,
-  onSent,
+  listingTitle,
+  withAmounts,
+  amounts,
+  rows = [],
 }: {
   kind: BuyerRequestKind;
-  listing: RequestListing;
-  today: string;
-  onSent: (toast: ActionToast) => void;
+  listingTitle: string;
+  /** Show the amount, commission and total (a dash until the amount is known). */
+  withAmounts: boolean;
+  amounts: ReturnType<typeof formatRequestAmounts> | null;
+  rows?: SummaryRow[];
 }) {
+  const short = rows.filter((row) => !row.long);
+  const long = rows.filter((row) => row.long);
+  return (
+    <section aria-label="Request summary" className="space-y-2 rounded-md border bg-gray-50 p-3 text-sm">
+      <dl className="space-y-1">
+        <div>
+          <dt className="text-gray-600">Listing</dt>
+          <dd className="font-medium [overflow-wrap:anywhere]">{listingTitle}</dd>
+        </div>
+        {withAmounts ? (
+          <SummaryPairs
+            rows={[
+              { label: kind === "offer" ? "Your offer" : "Listing price", value: amounts?.amount ?? "—" },
+              { label: "Buyer commission (2.5%)", value: amounts?.commission ?? "—" },
+              { label: "Total", value: amounts?.total ?? "—", strong: true },
+            ]}
+          />
+        ) : null}
+        <SummaryPairs rows={short} />
+        {long.map((row) => (
+          <div key={row.label} className={GROUP_START}>
+            <dt className="text-gray-600">{row.label}</dt>
+            <dd className="whitespace-pre-line [overflow-wrap:anywhere]">{row.value}</dd>
+          </div>
+        ))}
+      </dl>
+      {withAmounts && (kind === "viewing" || kind === "quote") ? (
+        <p className="text-xs text-gray-600">What you would pay at the listed price; nothing is charged now.</p>
+      ) : null}
+    </section>
+  );
+}
+
+type SummaryRow = { label: string; value: string; long?: boolean; strong?: boolean };
+
+const GROUP_START = "mt-2 border-t border-gray-200 pt-2";
+
+/** Short values beside their labels (amounts never wrap); a strong row (the total) in bold. */
+function SummaryPairs({ rows }: { rows: SummaryRow[] }) {
+  return rows.map((row, i) => (
+    <div key={row.label} className={cn("flex justify-between gap-4", i === 0 && GROUP_START, row.strong && "font-semibold")}>
+      <dt className={row.strong ? undefined : "text-gray-600"}>{row.label}</dt>
+      <dd className="whitespace-nowrap text-right">{row.value}</dd>
+    </div>
+  ));
+}
+
+/** A dashboard form's request, read back before it is sent. */
+function ConfirmAsked({ kind, listing, asked, busy, onConfirm }: FromForm) {
+  const id = useId();
+  const { confirm } = KINDS[kind];
+  // An offer counts its own amount; a viewing the chosen listing's price; a quote only says what it asks.
+  const withAmounts = kind === "offer" || (kind !== "quote" && listing !== null);
+  const amounts = withAmounts
+    ? requestAmounts({
+        kind,
+        listingPrice: listing?.price ?? null,
+        offerAmount: asked.offerAmount ? Number(asked.offerAmount) : null,
+      })
+    : null;
+  const rows: SummaryRow[] = [];
+  if (asked.preferredDate) rows.push({ label: "Preferred date", value: formatPreferredDate(asked.preferredDate) });
+  if (asked.preferredTime) rows.push({ label: "Preferred time", value: asked.preferredTime });
+  if (asked.quoteType) {
+    const label = QUOTE_TYPE_LABELS[asked.quoteType as keyof typeof QUOTE_TYPE_LABELS] ?? asked.quoteType;
+    rows.push({ label: "Quote type", value: label });
+  }
+  if (asked.details) rows.push({ label: "Details", value: asked.details, long: true });
+  if (asked.message) rows.push({ label: "Message", value: asked.message, long: true });
+  return (
+    <DialogContent aria-describedby={`${id}-description`} className="max-w-lg">
+      <DialogIntro id={id} kind={kind} />
+      <RequestSummary
+        kind={kind}
+        listingTitle={listing?.title ?? NO_LISTING_LABEL}
+        withAmounts={withAmounts}
+        amounts={amounts ? formatRequestAmounts(amounts) : null}
+        rows={rows}
+      />
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button type="button" variant="outline" disabled={busy}>
+            Cancel
+          </Button>
+        </DialogClose>
+        <Button type="button" disabled={busy} onClick={onConfirm}>
+          {busy ? "Sending..." : confirm}
+        </Button>
+      </DialogFooter>
+    </DialogContent>
+  );
+}
+
+/** A request from a listing page: its fields, the summary and the message, sent from here. */
+function RequestDialogContent({ kind, listing, today, onSent }: OnListingPage) {
   const fetcher = useFetcher<Answer>();
   const id = useId();
   const [offer, setOffer] = useState("");
@@ -85,16 +237,11 @@ function RequestDialogContent({
   const error = answer?.toast?.type === "error" ? answer.toast : null;
   const fieldErrors = answer?.result?.error ?? null;
   const fieldError = (name: string) => fieldErrors?.[name]?.[0];
-  const { title, confirm } = KINDS[kind];
+  const { confirm } = KINDS[kind];
 
   return (
     <DialogContent aria-describedby={`${id}-description`} className="max-w-lg">
-      <DialogHeader>
-        <DialogTitle>{title}</DialogTitle>
-        <DialogDescription id={`${id}-description`}>
-          Check the details below. Nothing is sent until you press “{confirm}”.
-        </DialogDescription>
-      </DialogHeader>
+      <DialogIntro id={id} kind={kind} />
       <fetcher.Form
         method="post"
         action={kind === "purchase" ? `/listing/${listing.id}` : "/buyer-dashboard"}
@@ -173,27 +320,11 @@ function RequestDialogContent({
           </>
         ) : null}
 
-        <section aria-label="Request summary" className="rounded-md border bg-gray-50 p-3 text-sm">
-          <dl className="grid grid-cols-[max-content_minmax(0,1fr)] gap-x-4 gap-y-1">
-            <dt className="text-gray-600">Listing</dt>
-            <dd className="min-w-0 text-right font-medium [overflow-wrap:anywhere]">{listing.title}</dd>
-            <dt className="text-gray-600">{kind === "offer" ? "Your offer" : "Listing price"}</dt>
-            <dd className="text-right">{shown?.amount ?? "—"}</dd>
-            <dt className="text-gray-600">Buyer commission (2.5%)</dt>
-            <dd className="text-right">{shown?.commission ?? "—"}</dd>
-            <dt className="font-semibold">Total</dt>
-            <dd className="text-right font-semibold">{shown?.total ?? "—"}</dd>
-          </dl>
-          {kind === "viewing" || kind === "quote" ? (
-            <p className="mt-2 text-xs text-gray-600">
-              What you would pay at the listed price; nothing is charged now.
-            </p>
-          ) : null}
-        </section>
+        <RequestSummary kind={kind} listingTitle={listing.title} withAmounts amounts={shown} />
 
         <div className="space-y-1.5">
           <Label htmlFor={`${id}-message`}>Message (optional)</Label>
-          <Textarea id={`${id}-message`} name="message" maxLength={5000} className="min-h-20" />
+          <Textarea id={`${id}-message`} name="message" maxLength={REQUEST_MESSAGE_MAX} className="min-h-20" />
         </div>
 
         {error ? (

@@ -71,7 +71,10 @@ export async function findUserRequests(options: { db: DbOrTx; userId: string; li
   return rows.map((r) => ({ ...r, createdAt: new Date(r.createdAt).toISOString() }));
 }
 
-export type RequestableListing = { id: string; title: string };
+/** A listing a request may name, with its price for the confirmation's amounts. */
+export type RequestableListing = { id: string; title: string; price: number };
+
+const withPrice = (l: { id: string; title: string; price: string }): RequestableListing => ({ ...l, price: Number(l.price) });
 
 /**
  * Public listings a request may name: the newest 100, plus `include` (a
@@ -79,17 +82,20 @@ export type RequestableListing = { id: string; title: string };
  */
 export async function findRequestableListings(options: { db: DbOrTx; include?: string }): Promise<RequestableListing[]> {
   const { db, include } = options;
-  const newest = await db
-    .select({ id: listings.id, title: listings.title })
-    .from(listings)
-    .where(isPublicListing())
-    .orderBy(desc(listings.createdOn), desc(listings.id))
-    .limit(REQUESTABLE_LISTINGS_LIMIT);
+  const columns = { id: listings.id, title: listings.title, price: listings.price };
+  const newest = (
+    await db
+      .select(columns)
+      .from(listings)
+      .where(isPublicListing())
+      .orderBy(desc(listings.createdOn), desc(listings.id))
+      .limit(REQUESTABLE_LISTINGS_LIMIT)
+  ).map(withPrice);
   if (!include || !UUID.test(include) || newest.some((l) => l.id === include)) return newest;
   const [extra] = await db
-    .select({ id: listings.id, title: listings.title })
+    .select(columns)
     .from(listings)
     .where(and(eq(listings.id, include), isPublicListing()))
     .limit(1);
-  return extra ? [extra, ...newest] : newest;
+  return extra ? [withPrice(extra), ...newest] : newest;
 }

@@ -1,10 +1,11 @@
 /**
  * The columns offers, viewings and quotes carry beyond a purchase request,
  * for the UNION of both kinds into one list of request rows: a user request
- * gives its own, a purchase request (a transactions row) gives typed nulls.
+ * gives its own, a purchase request (a transactions row) gives typed nulls
+ * and its message.
  */
 import { sql } from "drizzle-orm";
-import { userRequests } from "#db/schema.ts";
+import { transactions, userRequests } from "#db/schema.ts";
 
 export function requestDetailColumns() {
   return {
@@ -22,6 +23,6 @@ export function purchaseDetailColumns() {
     preferredTime: sql<string | null>`null::text`.as("preferred_time"),
     quoteType: sql<string | null>`null::text`.as("quote_type"),
     details: sql<string | null>`null::text`.as("details"),
-    message: sql<string | null>`null::text`.as("message"),
+    message: transactions.message,
   };
 }

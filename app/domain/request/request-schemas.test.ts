@@ -5,6 +5,7 @@ import {
   OfferRequestSchema,
   QUOTE_TYPE_LABELS,
   QuoteRequestSchema,
+  REQUEST_MESSAGE_MAX,
   REQUEST_TITLES,
   timeInJohannesburg,
   todayInJohannesburg,
@@ -31,6 +32,13 @@ describe("make offer", () => {
     const message = first(OfferRequestSchema.safeParse({ offerAmount }));
     expect(message).toBe("Offer amount must be a positive number.");
     expect(REQUEST_TITLES[message!]).toBe("Invalid Offer");
+  });
+  it("takes a message up to the limit every request shares, and says so beyond it", () => {
+    const longest = "m".repeat(REQUEST_MESSAGE_MAX);
+    expect(OfferRequestSchema.parse({ offerAmount: "100", message: ` ${longest} ` }).message).toBe(longest);
+    const message = first(OfferRequestSchema.safeParse({ offerAmount: "100", message: `${longest}m` }));
+    expect(message).toBe("Message must be at most 5000 characters");
+    expect(REQUEST_TITLES[message!]).toBe("Message Too Long");
   });
   it("refuses three decimals", () => {
     const message = first(OfferRequestSchema.safeParse({ offerAmount: "10.555" }));

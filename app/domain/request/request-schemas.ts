@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { QUOTE_TYPES, type REQUEST_STATUSES, type REQUEST_TYPES } from "#db/schema.ts";
 import { formatPrice } from "#app/lib/format.ts";
+import { tooLong } from "#app/lib/text-limits.ts";
 
 export const TIME_ZONE = "Africa/Johannesburg";
 
@@ -45,6 +46,10 @@ export const REQUEST_MESSAGES = {
   quoteFailed: "Failed to submit quote request. Please try again.",
 } as const;
 
+/** The longest optional message a request carries: offers, viewings, quotes and purchase requests alike. */
+export const REQUEST_MESSAGE_MAX = 5000;
+export const REQUEST_MESSAGE_TOO_LONG = tooLong("Message", REQUEST_MESSAGE_MAX);
+
 export const REQUEST_TITLES: Record<string, string> = {
   [REQUEST_MESSAGES.invalidOffer]: "Invalid Offer",
   [REQUEST_MESSAGES.offerDecimals]: "Invalid Offer",
@@ -56,6 +61,7 @@ export const REQUEST_TITLES: Record<string, string> = {
   [REQUEST_MESSAGES.quoteTypeRequired]: "Quote Type Required",
   [REQUEST_MESSAGES.detailsRequired]: "Details Required",
   [REQUEST_MESSAGES.invalidListing]: "Invalid Listing",
+  [REQUEST_MESSAGE_TOO_LONG]: "Message Too Long",
 };
 
 /** The spec's failure toast for each request type (§8 Requests). */
@@ -105,7 +111,10 @@ const emptyToUndefined = (v: unknown) => (typeof v === "string" && v.trim() !== 
 
 /** "No specific listing" is the empty option. */
 const listingId = z.preprocess(emptyToUndefined, z.guid({ message: REQUEST_MESSAGES.invalidListing }).optional());
-const optionalMessage = z.preprocess(emptyToUndefined, z.string().max(5000).optional());
+const optionalMessage = z.preprocess(
+  emptyToUndefined,
+  z.string().max(REQUEST_MESSAGE_MAX, REQUEST_MESSAGE_TOO_LONG).optional(),
+);
 
 /**
  * Rand amounts: spaces (also no-break) as group separators and an optional leading R; a dot for

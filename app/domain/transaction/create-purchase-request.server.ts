@@ -13,24 +13,22 @@ import { getPublicListing } from "#app/domain/listing/get-listing.server.ts";
 import { notifyAdmins } from "#app/domain/notification/create-notification.server.ts";
 import { hasCompleteBuyerProfile, type Viewer } from "#app/domain/user/viewer.ts";
 import { queueRequestReceipt, type ReceiptMailer } from "#app/domain/request/request-receipt.server.ts";
-
-/** The same limit as a request's message (spec §5 forms). */
-export const PURCHASE_MESSAGE_MAX = 5000;
+import { REQUEST_MESSAGE_MAX, REQUEST_MESSAGE_TOO_LONG } from "#app/domain/request/request-schemas.ts";
 
 export async function createPurchaseRequest(options: {
   db: Db;
   storage: Storage;
   viewer: Viewer;
   listingId: string;
-  /** The buyer's optional note: it reaches the admins' notification and the receipt. */
+  /** The buyer's optional note: stored with the request (trimmed, none is null), in the admins' notification and the receipt. */
   message?: string | null;
   /** Sends the buyer's receipt when a new request is stored; the route always passes the runtime's. */
   mailer?: ReceiptMailer;
 }) {
   const { db, viewer, mailer } = options;
   const message = options.message?.trim() || null;
-  if (message && message.length > PURCHASE_MESSAGE_MAX) {
-    throw new AppError("BAD_REQUEST", "Error", `Your message is too long (at most ${PURCHASE_MESSAGE_MAX} characters).`);
+  if (message && message.length > REQUEST_MESSAGE_MAX) {
+    throw new AppError("BAD_REQUEST", "Message Too Long", REQUEST_MESSAGE_TOO_LONG, { message: [REQUEST_MESSAGE_TOO_LONG] });
   }
   if (viewer.role !== "buyer" || !viewer.hasBuyerProfile) {
     throw new AppError("FORBIDDEN", "Sign in required", "Please sign in to make a purchase request");
@@ -48,7 +46,7 @@ export async function createPurchaseRequest(options: {
     if (!buyer) throw new AppError("FORBIDDEN", "Sign in required", "Please sign in to make a purchase request");
     const [created] = await tx
       .insert(transactions)
-      .values({ buyerId: buyer.id, sellerId: listing.sellerId, listingId: listing.id, amount: String(listing.price) })
+      .values({ buyerId: buyer.id, sellerId: listing.sellerId, listingId: listing.id, amount: String(listing.price), message })
       .onConflictDoNothing()
       .returning({ id: transactions.id });
     if (!created) {

@@ -8,6 +8,7 @@ import {
   type SubmissionResult,
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from "react";
 import {
   data,
   Form,
@@ -15,6 +16,7 @@ import {
   redirect,
   useNavigation,
   useSearchParams,
+  useSubmit,
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
 import type { z } from "zod";
@@ -29,6 +31,7 @@ import { Input } from "#app/components/ui/input.tsx";
 import { Label } from "#app/components/ui/label.tsx";
 import { NativeSelect } from "#app/components/ui/native-select.tsx";
 import { ListingCombobox } from "#app/components/requests/listing-combobox.tsx";
+import type { RequestAsked } from "#app/components/requests/request-dialog.tsx";
 import { Spinner } from "#app/components/ui/spinner.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";
 import { ContactAdminSchema } from "#app/domain/notification/contact-admin-schema.ts";
@@ -49,6 +52,7 @@ import {
   QuoteRequestSchema,
   REQUEST_FAILURES,
   REQUEST_FORM_SCHEMAS,
+  REQUEST_MESSAGE_MAX,
   REQUEST_STATUS_LABELS,
   REQUEST_TITLES,
   todayInJohannesburg,
@@ -73,6 +77,10 @@ import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { readForm } from "#app/lib/read-form.server.ts";
 import { shortened } from "#app/lib/text-limits.ts";
 import { pageTitle } from "#app/lib/brand.ts";
+
+// The confirmation dialog is fetched when the buyer first reaches a request form.
+const loadRequestDialog = () => import("#app/components/requests/request-dialog.tsx");
+const RequestDialog = lazy(loadRequestDialog);
 
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle("Buyer Dashboard") },
@@ -417,6 +425,62 @@ function MakeRequest({ loaderData, actionData }: { loaderData: DashboardData; ac
 
 type Picker = { listings: RequestableListing[]; listingId: string; onPick: (id: string) => void };
 
+/**
+ * A request form's confirmation: once the form passes its checks in the
+ * browser, the dialog reads the request back (the chosen listing with its
+ * price, the 2.5% buyer commission and the total, or the offered amount) and
+ * only Confirm sends it, through the same action as before. Without
+ * JavaScript the form posts directly.
+ */
+function useRequestConfirmation(kind: RequestType, listings: RequestableListing[]) {
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const [pending, setPending] = useState<{ formData: FormData; asked: RequestAsked; listingId?: string } | null>(null);
+  const [confirmed, setConfirmed] = useState(false);
+  const started = useRef(false);
+
+  // The dialog stays open, busy, until the answer is back; the form then shows it as before.
+  useEffect(() => {
+    if (!confirmed) return;
+    if (navigation.state !== "idle") started.current = true;
+    else if (started.current) {
+      started.current = false;
+      setConfirmed(false);
+      setPending(null);
+    }
+  }, [confirmed, navigation.state]);
+
+  // Conform calls this only once the form has passed its checks.
+  const onSubmit = (
+    event: FormEvent<HTMLFormElement>,
+    context: { formData: FormData; submission?: { status?: string; value?: RequestAsked & { listingId?: string } } },
+  ) => {
+    const value = context.submission?.status === "success" ? context.submission.value : undefined;
+    if (!value) return;
+    event.preventDefault();
+    setPending({ formData: context.formData, asked: value, listingId: value.listingId });
+  };
+
+  const listing = pending?.listingId ? (listings.find((l) => l.id === pending.listingId) ?? null) : null;
+  const dialog = pending ? (
+    <Suspense fallback={null}>
+      <RequestDialog
+        kind={kind}
+        listing={listing}
+        asked={pending.asked}
+        busy={confirmed}
+        onClose={() => setPending(null)}
+        onConfirm={() => {
+          setConfirmed(true);
+          void submit(pending.formData, { method: "post", preventScrollReset: true });
+        }}
+      />
+    </Suspense>
+  ) : null;
+  const preload = () => void loadRequestDialog();
+  return { onSubmit, dialog, preload };
+}
+
 function ListingSelect({ field, picker }: { field: FieldMetadata<string | undefined>; picker: Picker }) {
   return (
     <div className="space-y-1.5">
@@ -439,7 +503,7 @@ function MessageField({ field }: { field: FieldMetadata<string | undefined> }) {
   return (
     <div className="space-y-1.5">
       <Label htmlFor={field.id}>Message (optional)</Label>
-      <Textarea {...getTextareaProps(field, { ariaAttributes: true })} key={field.key} maxLength={5000} />
+      <Textarea {...getTextareaProps(field, { ariaAttributes: true })} key={field.key} maxLength={REQUEST_MESSAGE_MAX} />
       <FieldError id={field.errorId} errors={field.errors} />
     </div>
   );
@@ -448,6 +512,7 @@ function MessageField({ field }: { field: FieldMetadata<string | undefined> }) {
 type OfferFields = { listingId: string; offerAmount: string; message: string };
 
 function OfferForm({ actionData, picker }: { actionData: MaybeActionData; picker: Picker }) {
+  const confirmation = useRequestConfirmation("offer", picker.listings);
   const [form, fields] = useForm<OfferFields, z.infer<typeof OfferRequestSchema>>({
     id: "offer-form",
     lastResult: resultFor(actionData, "offer"),
@@ -455,9 +520,11 @@ function OfferForm({ actionData, picker }: { actionData: MaybeActionData; picker
     onValidate: ({ formData }) => parseWithZod(formData, { schema: OfferRequestSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
+    onSubmit: confirmation.onSubmit,
   });
   return (
-    <Form method="post" {...getFormProps(form)} className="space-y-4">
+    <Form method="post" {...getFormProps(form)} onFocus={confirmation.preload} className="space-y-4">
+      {confirmation.dialog}
       <input type="hidden" name="intent" value="offer" />
       <FormError errors={form.errors} />
       <ListingSelect field={fields.listingId} picker={picker} />
@@ -491,6 +558,7 @@ function ViewingForm({
   actionData: MaybeActionData;
   picker: Picker;
 }) {
+  const confirmation = useRequestConfirmation("viewing", picker.listings);
   const [form, fields] = useForm<ViewingFields, z.infer<typeof ViewingRequestSchema>>({
     id: "viewing-form",
     lastResult: resultFor(actionData, "viewing"),
@@ -498,9 +566,11 @@ function ViewingForm({
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ViewingRequestSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
+    onSubmit: confirmation.onSubmit,
   });
   return (
-    <Form method="post" {...getFormProps(form)} className="space-y-4">
+    <Form method="post" {...getFormProps(form)} onFocus={confirmation.preload} className="space-y-4">
+      {confirmation.dialog}
       <input type="hidden" name="intent" value="viewing" />
       <FormError errors={form.errors} />
       <ListingSelect field={fields.listingId} picker={picker} />
@@ -537,6 +607,7 @@ function ViewingForm({
 type QuoteFields = { listingId: string; quoteType: string; details: string; message: string };
 
 function QuoteForm({ actionData, picker }: { actionData: MaybeActionData; picker: Picker }) {
+  const confirmation = useRequestConfirmation("quote", picker.listings);
   const [form, fields] = useForm<QuoteFields, z.infer<typeof QuoteRequestSchema>>({
     id: "quote-form",
     lastResult: resultFor(actionData, "quote"),
@@ -544,9 +615,11 @@ function QuoteForm({ actionData, picker }: { actionData: MaybeActionData; picker
     onValidate: ({ formData }) => parseWithZod(formData, { schema: QuoteRequestSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
+    onSubmit: confirmation.onSubmit,
   });
   return (
-    <Form method="post" {...getFormProps(form)} className="space-y-4">
+    <Form method="post" {...getFormProps(form)} onFocus={confirmation.preload} className="space-y-4">
+      {confirmation.dialog}
       <input type="hidden" name="intent" value="quote" />
       <FormError errors={form.errors} />
       <div className="space-y-1.5">
@@ -616,6 +689,9 @@ const STATUS_VARIANT: Record<OwnRequest["status"], "default" | "warning" | "seco
   closed: "secondary",
 };
 
+/** A request's message in the buyer's own list: long ones are cut (the admins read it whole). */
+const MESSAGE_PREVIEW = 160;
+
 function requestSummary(r: OwnRequest) {
   if (r.requestType === "offer" || r.requestType === "purchase") return r.offerAmount ? formatOfferAmount(r.offerAmount) : "";
   if (r.requestType === "viewing") return r.preferredDate ? `${formatPreferredDate(r.preferredDate)} at ${r.preferredTime ?? ""}` : "";
@@ -655,6 +731,12 @@ function RequestList({ requests }: { requests: OwnRequest[] }) {
               </dd>
               <dt className="text-gray-600">Details</dt>
               <dd className="[overflow-wrap:anywhere]">{requestSummary(r) || "—"}</dd>
+              {r.message ? (
+                <>
+                  <dt className="text-gray-600">Message</dt>
+                  <dd className="[overflow-wrap:anywhere]">{shortened(r.message, MESSAGE_PREVIEW)}</dd>
+                </>
+              ) : null}
               <dt className="text-gray-600">Submitted</dt>
               <dd>{formatShortDate(r.createdAt)}</dd>
             </dl>
@@ -686,7 +768,14 @@ function RequestList({ requests }: { requests: OwnRequest[] }) {
                 <td className="py-2 pr-4">
                   <RequestListing r={r} />
                 </td>
-                <td className="py-2 pr-4">{requestSummary(r)}</td>
+                <td className="py-2 pr-4 [overflow-wrap:anywhere]">
+                  {requestSummary(r)}
+                  {r.message ? (
+                    <p className="mt-1 text-gray-600">
+                      <span className="font-medium text-gray-700">Message:</span> {shortened(r.message, MESSAGE_PREVIEW)}
+                    </p>
+                  ) : null}
+                </td>
                 <td className="py-2 pr-4">
                   <Badge variant={STATUS_VARIANT[r.status]}>{REQUEST_STATUS_LABELS[r.status]}</Badge>
                 </td>
