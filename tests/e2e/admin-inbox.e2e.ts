@@ -76,9 +76,10 @@ test("the demo buyer's offer: the admin marks it Contacted and the buyer is told
   await gotoReady(page, "/buyer-dashboard?tab=offer");
 
   const offer = page.locator("form#offer-form");
-  const listing = offer.getByLabel("Listing (optional)");
-  const listingTitle = (await listing.locator("option").nth(1).textContent())!.trim();
-  await listing.selectOption({ index: 1 });
+  await offer.getByRole("combobox", { name: "Listing (optional)" }).click();
+  const options = page.getByRole("listbox", { name: "Listings" }).getByRole("option");
+  const listingTitle = (await options.nth(1).textContent())!.trim();
+  await options.nth(1).click();
   const amount = 100_000 + Math.floor(Math.random() * 800_000);
   const note = `Admin inbox check ${stamp()}`;
   await offer.getByLabel("Offer Amount (R)").fill(String(amount));
