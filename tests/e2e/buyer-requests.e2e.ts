@@ -12,33 +12,9 @@ import { createConfirmedAccount } from "./support/accounts.ts";
 import { publishListing } from "./support/listings.ts";
 import { readLatestEmail } from "./support/mailbox.ts";
 import { demoUser, gotoReady, signInThroughForm } from "./support/personas.ts";
+import { dayFromToday, rand, stamp } from "./support/values.ts";
 
 const WIDTHS = [360, 1280] as const;
-
-const stamp = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-/** Rand as the app writes them (en-ZA groups with a no-break space): 410 000 → /R\s?410\s000/. */
-const rand = (amount: number) =>
-  new RegExp(
-    `R\\s?${amount
-      .toString()
-      .replace(/\B(?=(\d{3})+(?!\d))/g, " ")
-      .replace(/ /g, "\\s")}(?![\\d,])`,
-  );
-
-/** A calendar day `days` after today in South Africa (YYYY-MM-DD). */
-function dayFromToday(days: number) {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone: "Africa/Johannesburg",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).formatToParts(new Date());
-  const part = (type: string) => parts.find((p) => p.type === type)!.value;
-  const d = new Date(`${part("year")}-${part("month")}-${part("day")}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
 
 async function pageAt(browser: Browser, width: number) {
   const context = await browser.newContext({ viewport: { width, height: 800 } });
