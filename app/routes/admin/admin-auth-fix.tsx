@@ -1,20 +1,19 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/admin-auth-fix";
 import { FieldError } from "#app/components/forms/field.tsx";
-import { useActionToast, type ActionToast } from "#app/components/forms/use-action-toast.ts";
+import { useActionToast } from "#app/components/forms/use-action-toast.ts";
 import { Alert, AlertDescription, AlertTitle } from "#app/components/ui/alert.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import { Label } from "#app/components/ui/label.tsx";
 import { ForgotPasswordSchema, TITLES } from "#app/domain/user/auth-schemas.ts";
-import { RESET_FAILED_MESSAGE, RESET_FAILED_TITLE, RESET_SENT_TITLE } from "#app/domain/user/password-reset-tool.ts";
+import { RESET_FAILED_TITLE, RESET_SENT_TITLE } from "#app/domain/user/password-reset-tool.ts";
 import { sendPasswordResetAsAdmin } from "#app/domain/user/send-password-reset.server.ts";
-import { AppError } from "#app/lib/app-error.ts";
+import { doneReply, invalidReply, runForm } from "#app/lib/form-reply.server.ts";
 import { requireAdmin } from "#app/lib/guards.server.ts";
-import { logger } from "#app/lib/logger.server.ts";
 import { getRuntime } from "#app/lib/runtime.server.ts";
 import { readForm } from "#app/lib/read-form.server.ts";
 
@@ -33,37 +32,19 @@ export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const runtime = await getRuntime();
   const submission = parseWithZod(await readForm(request), { schema: ForgotPasswordSchema });
-  if (submission.status !== "success") {
-    const message = submission.error?.email?.[0] ?? "Please enter your email address.";
-    return data(
-      {
-        result: submission.reply(),
-        sentTo: null,
-        toast: { type: "error", title: TITLES[message] ?? "Email Required", description: message } as ActionToast,
-      },
-      { status: 400 },
-    );
-  }
-  try {
-    const { email } = await sendPasswordResetAsAdmin({ runtime, admin, email: submission.value.email });
-    return {
-      result: submission.reply({ resetForm: true }),
-      sentTo: email,
-      toast: { type: "success", title: RESET_SENT_TITLE, description: `A password reset e-mail was sent to ${email}.` } as ActionToast,
-    };
-  } catch (error) {
-    const known = error instanceof AppError;
-    if (!known) logger.error({ err: error }, "admin password reset failed");
-    const message = known ? error.message : RESET_FAILED_MESSAGE;
-    return data(
-      {
-        result: submission.reply({ formErrors: [message] }),
-        sentTo: null,
-        toast: { type: "error", title: known ? error.title : RESET_FAILED_TITLE, description: message } as ActionToast,
-      },
-      { status: known ? error.status : 500 },
-    );
-  }
+  const extra = { sentTo: null as string | null };
+  if (submission.status !== "success") return invalidReply(submission, { titles: TITLES, title: "Email Required", extra });
+  return runForm(
+    submission,
+    async () => {
+      const { email } = await sendPasswordResetAsAdmin({ runtime, admin, email: submission.value.email });
+      return doneReply(submission, {
+        extra: { sentTo: email as string | null },
+        toast: { type: "success", title: RESET_SENT_TITLE, description: `A password reset e-mail was sent to ${email}.` },
+      });
+    },
+    { extra },
+  );
 }
 
 export default function AdminAuthFix({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,17 +1,17 @@
 import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/select-role";
 import { AuthCard } from "#app/components/auth/auth-card.tsx";
 import { FieldError } from "#app/components/forms/field.tsx";
-import { useActionToast, type ActionToast } from "#app/components/forms/use-action-toast.ts";
+import { useActionToast } from "#app/components/forms/use-action-toast.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { Label } from "#app/components/ui/label.tsx";
 import { NativeSelect } from "#app/components/ui/native-select.tsx";
 import { SelectRoleSchema } from "#app/domain/user/auth-schemas.ts";
 import { selectRole } from "#app/domain/user/complete-profile.server.ts";
 import { homePathFor } from "#app/domain/user/viewer.ts";
-import { AppError } from "#app/lib/app-error.ts";
+import { invalidReply, runForm } from "#app/lib/form-reply.server.ts";
 import { requireUser } from "#app/lib/guards.server.ts";
 import { getRuntime } from "#app/lib/runtime.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
@@ -34,25 +34,12 @@ export async function action({ request }: Route.ActionArgs) {
   const runtime = await getRuntime();
   const submission = parseWithZod(await readForm(request), { schema: SelectRoleSchema });
   if (submission.status !== "success") {
-    return data(
-      {
-        result: submission.reply(),
-        toast: { type: "error", title: "Role Required", description: "Please select your account type." } as ActionToast,
-      },
-      { status: 400 },
-    );
+    return invalidReply(submission, { title: "Role Required", message: "Please select your account type." });
   }
-  try {
+  const failed = await runForm(submission, async () => {
     await selectRole({ db: runtime.db, viewer, role: submission.value.role });
-  } catch (error) {
-    if (error instanceof AppError) {
-      return data(
-        { result: submission.reply({ formErrors: [error.message] }), toast: { type: "error", title: error.title, description: error.message } as ActionToast },
-        { status: error.status },
-      );
-    }
-    throw error;
-  }
+  });
+  if (failed) return failed;
   throw await redirectWithToast("/complete-profile", {
     type: "success",
     title: "Profile Updated",
