@@ -277,7 +277,7 @@ test("a buyer's empty notification list says what buyers are notified about; a s
   const buyer = await createConfirmedAccount({ role: "buyer", prefix: "empty-bell" });
   const seller = await createConfirmedAccount({ role: "seller", prefix: "empty-bell-seller" });
   const buyerText =
-    /when our team picks up, closes or reopens your purchase requests, offers, viewing requests and quote requests/;
+    /when our team picks up or closes your purchase requests, offers, viewing requests and quote requests/;
   for (const width of WIDTHS) {
     const page = await pageAt(browser, width);
     await signInAs(page, buyer.email, buyer.password);

@@ -28,12 +28,12 @@ export const formatNotificationTime = (iso: string) =>
   });
 
 /**
- * What an empty list says. A buyer is notified when the team picks up, closes or reopens one of
+ * What an empty list says. A buyer is notified when the team picks up or closes one of
  * their requests (request-state.ts `requestStatusNotification`); everyone else keeps the spec's text.
  */
 export function emptyNotificationsText(role: Viewer["role"] | undefined) {
   return role === "buyer"
-    ? "No notifications yet. You’ll see updates here when our team picks up, closes or reopens your purchase requests, offers, viewing requests and quote requests."
+    ? "No notifications yet. You’ll see updates here when our team picks up or closes your purchase requests, offers, viewing requests and quote requests."
     : "No notifications yet. You’ll see updates here when your listings are approved, rejected, etc.";
 }
 
