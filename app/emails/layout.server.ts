@@ -4,13 +4,14 @@
  * the same in plain lines; the HTML part escapes every piece of text.
  */
 import { PRODUCT_NAME } from "#app/lib/brand.ts";
+import type { OutgoingEmail } from "#app/lib/mailer.server.ts";
 
 /** What a template renders: the parts of one message, without its address. */
 export type RenderedEmail = {
   subject: string;
   text: string;
   html: string;
-  attachments?: { filename: string; contentType: string; contentBase64: string }[];
+  attachments?: OutgoingEmail["attachments"];
 };
 
 export const escapeHtml = (s: string) =>
