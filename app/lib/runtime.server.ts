@@ -7,12 +7,12 @@ import { sql } from "drizzle-orm";
 import { user } from "#db/schema.ts";
 import { createAuth, type Auth } from "./auth.server.ts";
 import { openDatabase, type Db, type DbHandle, type DbOrTx } from "./db.server.ts";
-import { passwordResetEmail, verifyEmailEmail } from "./emails.server.ts";
 import { env as readEnv, type Env } from "./env.server.ts";
 import { logger } from "./logger.server.ts";
 import { createSmtpTransport, writeEmail, type OutgoingEmail } from "./mailer.server.ts";
 import { createStorage, type Storage } from "./storage.server.ts";
 import { createNotificationHub, type NotificationHub } from "./notification-hub.server.ts";
+import { composeEmail } from "#app/emails/templates.server.ts";
 import { registerJobs } from "#app/jobs/index.server.ts";
 import { dispatchEmail, requeueStrandedEmails, SEND_EMAIL_QUEUE } from "#app/jobs/send-email.server.ts";
 
@@ -119,8 +119,8 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     env,
     trustedOrigins: options.trustedOrigins,
     mailer: {
-      verifyEmail: (input) => sendEmail(verifyEmailEmail(input)),
-      passwordReset: (input) => sendEmail(passwordResetEmail(input)),
+      verifyEmail: ({ email, ...data }) => sendEmail(composeEmail("verify-email", email, data)),
+      passwordReset: ({ email, ...data }) => sendEmail(composeEmail("reset-password", email, data)),
     },
   });
 

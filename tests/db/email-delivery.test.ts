@@ -14,7 +14,7 @@ import { createUser } from "#app/domain/user/create-user.server.ts";
 import type { Viewer } from "#app/domain/user/viewer.ts";
 import { parseEnv } from "#app/lib/env.server.ts";
 import { startRuntime, stopRuntime, type Runtime } from "#app/lib/runtime.server.ts";
-import { layout } from "#app/lib/emails.server.ts";
+import { layout } from "#app/emails/layout.server.ts";
 import { createTestDatabaseUrl } from "./test-database-url.ts";
 import { listingRow } from "./support/listing-row.ts";
 
@@ -91,15 +91,16 @@ async function start(smtpPort: number, options: { retryLimit?: number } = {}) {
   return runtime;
 }
 
-const message = (to: string) =>
-  layout({
-    to,
+const message = (to: string) => ({
+  to,
+  template: "test",
+  ...layout({
     subject: "Listing approved",
-    template: "test",
     greeting: "Hello Sipho,",
     paragraphs: ["Your 2019 CAT 320D Excavator is live."],
     action: { label: "View it", url: "http://localhost:3000/listing/1" },
-  });
+  }),
+});
 
 describe("e-mail delivery", () => {
   it("sends over SMTP with text and HTML bodies and marks the outbox row sent", async () => {

@@ -9,10 +9,10 @@ import { and, eq, sql } from "drizzle-orm";
 import { emailOutbox } from "#db/schema.ts";
 import { recordAudit } from "#app/domain/audit/record-audit.server.ts";
 import { renderMandatePdf } from "#app/domain/mandate/mandate-pdf.server.ts";
-import { mandateTermsText } from "#app/domain/mandate/mandate-terms.ts";
+import { MANDATE_COMMISSION_SUMMARY, mandateTermsText } from "#app/domain/mandate/mandate-terms.ts";
 import { assertAdmin } from "#app/domain/user/assert-admin.ts";
 import type { Viewer } from "#app/domain/user/viewer.ts";
-import { agreementConfirmationEmail, agreementPdfEmail, listingNotificationEmail } from "#app/lib/emails.server.ts";
+import { composeEmail } from "#app/emails/templates.server.ts";
 import type { OutgoingEmail } from "#app/lib/mailer.server.ts";
 import type { Runtime } from "#app/lib/runtime.server.ts";
 import type { TestEmailFunction } from "./test-email-schema.ts";
@@ -48,7 +48,7 @@ async function buildEmail(
   switch (fn) {
     case "send-agreement-confirmation": {
       const payload = { email: to, agreementType: "mandate", listingTitle, signatureMethod: "checkbox" as const };
-      return { payload, email: agreementConfirmationEmail(payload) };
+      return { payload, email: composeEmail("send-agreement-confirmation", to, { ...payload, commissionSummary: MANDATE_COMMISSION_SUMMARY }) };
     }
     case "send-agreement-pdf": {
       const sellerName = admin.fullName ?? admin.name;
@@ -69,12 +69,12 @@ async function buildEmail(
           listingId: TEST_LISTING.id,
           termsText: `${termsText.split("\n")[0]}... (${termsText.length} characters)`,
         },
-        email: agreementPdfEmail({ email: to, listingTitle, pdf }),
+        email: composeEmail("send-agreement-pdf", to, { listingTitle, pdf, commissionSummary: MANDATE_COMMISSION_SUMMARY }),
       };
     }
     case "send-listing-notification": {
       const payload = { email: to, title: listingTitle, status: "approved" };
-      return { payload, email: listingNotificationEmail({ ...payload, url: `${runtime.env.PUBLIC_URL}/seller-dashboard` }) };
+      return { payload, email: composeEmail("send-listing-notification", to, { ...payload, url: `${runtime.env.PUBLIC_URL}/seller-dashboard` }) };
     }
   }
 }

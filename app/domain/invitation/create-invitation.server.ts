@@ -12,36 +12,13 @@ import { pendingInvitations, user } from "#db/schema.ts";
 import { recordAudit } from "#app/domain/audit/record-audit.server.ts";
 import type { Viewer } from "#app/domain/user/viewer.ts";
 import { AppError } from "#app/lib/app-error.ts";
-import { layout, PRODUCT_NAME } from "#app/lib/emails.server.ts";
+import { composeEmail } from "#app/emails/templates.server.ts";
 import type { Runtime } from "#app/lib/runtime.server.ts";
 import { hashInvitationToken } from "./get-invitation.server.ts";
-import { INVITATION_MESSAGES, INVITATION_TTL_DAYS, type InviteInput, type InviteRole } from "./invitation-schema.ts";
+import { INVITATION_MESSAGES, INVITATION_TTL_DAYS, type InviteInput } from "./invitation-schema.ts";
 
 export function invitationUrl(publicUrl: string, token: string) {
   return `${publicUrl}/signup?invitation=${token}`;
-}
-
-/** The "send-invitation" e-mail (spec §7: email, fullName, role, customMessage). */
-export function invitationEmail(input: {
-  email: string;
-  fullName?: string | null;
-  role: InviteRole;
-  customMessage?: string | null;
-  url: string;
-}) {
-  const article = input.role === "buyer" ? "a buyer" : "a seller";
-  return layout({
-    to: input.email,
-    subject: `You're invited to join ${PRODUCT_NAME}`,
-    template: "send-invitation",
-    greeting: `Hello ${input.fullName || "there"},`,
-    paragraphs: [
-      `You have been invited to join ${PRODUCT_NAME}, South Africa's marketplace for heavy machinery and industrial equipment, as ${article}.`,
-      ...(input.customMessage ? [`A message from our team: ${input.customMessage}`] : []),
-      `Use the link below to set your password and complete your account. It is valid for ${INVITATION_TTL_DAYS} days and can be used once.`,
-    ],
-    action: { label: "Accept your invitation", url: input.url },
-  });
 }
 
 export async function createInvitation(options: { runtime: Runtime; admin: Viewer; input: InviteInput }) {
@@ -99,12 +76,12 @@ export async function createInvitation(options: { runtime: Runtime; admin: Viewe
       after: { email, role: input.role, fullName: input.fullName ?? null },
     });
     send = await runtime.queueEmail(
-      invitationEmail({
-        email,
+      composeEmail("send-invitation", email, {
         fullName: input.fullName,
         role: input.role,
         customMessage: input.customMessage,
         url: invitationUrl(runtime.env.PUBLIC_URL, token),
+        validDays: INVITATION_TTL_DAYS,
       }),
       tx,
     );

@@ -7,7 +7,7 @@ import { eq, sql } from "drizzle-orm";
 import { listings, sellers, user } from "#db/schema.ts";
 import { AppError } from "#app/lib/app-error.ts";
 import type { Tx } from "#app/lib/db.server.ts";
-import { listingNotificationEmail } from "#app/lib/emails.server.ts";
+import { composeEmail } from "#app/emails/templates.server.ts";
 import type { Runtime } from "#app/lib/runtime.server.ts";
 import { recordAudit } from "#app/domain/audit/record-audit.server.ts";
 import { notifyUser } from "#app/domain/notification/create-notification.server.ts";
@@ -67,8 +67,7 @@ async function withListing<T>(
       message: `Your listing "${listing.title}" was ${past} by our team.${reason ? ` Reason: ${reason}` : ""}`,
     });
     send = await runtime.queueEmail(
-      listingNotificationEmail({
-        email: listing.sellerEmail,
+      composeEmail("send-listing-notification", listing.sellerEmail, {
         title: listing.title,
         status: past,
         url: `${runtime.env.PUBLIC_URL}/seller-dashboard`,

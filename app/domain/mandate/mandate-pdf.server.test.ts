@@ -6,7 +6,7 @@ import {
   SELLER_PAYOUT_PERCENT,
   TOTAL_COMMISSION_PERCENT,
 } from "#app/domain/listing/commission.ts";
-import { agreementConfirmationEmail, agreementPdfEmail } from "#app/lib/emails.server.ts";
+import { composeEmail } from "#app/emails/templates.server.ts";
 import { isPdf, renderMandatePdf } from "./mandate-pdf.server.ts";
 import { MANDATE_COMMISSION_SUMMARY, MANDATE_TERMS, mandateTermsText } from "./mandate-terms.ts";
 
@@ -131,17 +131,21 @@ describe("the mandate's commission", () => {
   it("is in every mandate e-mail: the PDF to sign, the admin's copy and the confirmation", async () => {
     const { seller } = await renderBoth();
     const mails = [
-      agreementPdfEmail({ email: base.sellerEmail, listingTitle: base.listingTitle, pdf: seller }),
-      agreementPdfEmail({
-        email: "admin@example.co.za",
+      composeEmail("send-agreement-pdf", base.sellerEmail, {
         listingTitle: base.listingTitle,
         pdf: seller,
+        commissionSummary: MANDATE_COMMISSION_SUMMARY,
+      }),
+      composeEmail("send-agreement-pdf", "admin@example.co.za", {
+        listingTitle: base.listingTitle,
+        pdf: seller,
+        commissionSummary: MANDATE_COMMISSION_SUMMARY,
         copy: { signedBy: base.sellerName, signatureMethod: "uploaded_pdf" },
       }),
-      agreementConfirmationEmail({
-        email: base.sellerEmail,
+      composeEmail("send-agreement-confirmation", base.sellerEmail, {
         listingTitle: base.listingTitle,
         signatureMethod: "checkbox",
+        commissionSummary: MANDATE_COMMISSION_SUMMARY,
       }),
     ];
     for (const mail of mails) {

@@ -4,7 +4,7 @@
  * request, and delivered by the `send-email` job after commit.
  */
 import type { DbOrTx } from "#app/lib/db.server.ts";
-import { requestReceiptEmail } from "#app/lib/emails.server.ts";
+import { composeEmail } from "#app/emails/templates.server.ts";
 import type { OutgoingEmail } from "#app/lib/mailer.server.ts";
 import type { Viewer } from "#app/domain/user/viewer.ts";
 import { formatRequestAmounts, requestAmounts } from "./request-amounts.ts";
@@ -51,8 +51,7 @@ export async function queueRequestReceipt(options: {
     offerAmount: "offerAmount" in asked && asked.offerAmount ? Number(asked.offerAmount) : null,
   });
   return mailer.queueEmail(
-    requestReceiptEmail({
-      email: viewer.email,
+    composeEmail("send-request-receipt", viewer.email, {
       name: viewer.fullName ?? viewer.name,
       kind: asked.requestType,
       listingTitle: listing?.title ?? null,

@@ -19,7 +19,7 @@ import { getInvitation } from "#app/domain/invitation/get-invitation.server.ts";
 import { INVITATION_MESSAGES } from "#app/domain/invitation/invitation-schema.ts";
 import { AppError } from "#app/lib/app-error.ts";
 import { VERIFY_EMAIL_EXPIRES_IN } from "#app/lib/auth.server.ts";
-import { verifyEmailEmail } from "#app/lib/emails.server.ts";
+import { composeEmail } from "#app/emails/templates.server.ts";
 import type { Runtime } from "#app/lib/runtime.server.ts";
 import type { z } from "zod";
 import { startConfirmationCooldown } from "./confirmation-cooldown.server.ts";
@@ -125,7 +125,7 @@ export async function createUser(
         });
       }
       if (url) {
-        dispatch = await runtime.queueEmail(verifyEmailEmail({ email, name: input.fullName, url }), tx);
+        dispatch = await runtime.queueEmail(composeEmail("verify-email", email, { name: input.fullName, url }), tx);
         // "Resend" waits for the cool-down from this first e-mail on.
         await startConfirmationCooldown({ db: tx, env: runtime.env, email });
       }

@@ -15,7 +15,7 @@
 import { eq, sql } from "drizzle-orm";
 import { user } from "#db/schema.ts";
 import { AUTH_EMAILS_PER_ACCOUNT_HOUR } from "#app/lib/auth.server.ts";
-import { verifyEmailEmail } from "#app/lib/emails.server.ts";
+import { composeEmail } from "#app/emails/templates.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { hitRateLimit } from "#app/lib/rate-limit.server.ts";
 import type { Runtime } from "#app/lib/runtime.server.ts";
@@ -63,7 +63,7 @@ export async function resendConfirmation(options: {
     .limit(1);
   if (account && !account.emailVerified) {
     const url = await verificationUrl(runtime, { email, userId: account.id });
-    const dispatch = await runtime.queueEmail(verifyEmailEmail({ email, name: account.name, url }));
+    const dispatch = await runtime.queueEmail(composeEmail("verify-email", email, { name: account.name, url }));
     await dispatch();
   }
   return { sent: true, retryAfterSeconds: cooldownSeconds };

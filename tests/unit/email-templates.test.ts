@@ -1,0 +1,118 @@
+/**
+ * Every e-mail template, rendered from sample data: a subject, the main link
+ * or sentence in the HTML, a plain-text part without tags that writes the
+ * link out, and user text escaped in the HTML. A template added to the
+ * registry without a sample here fails the first test (and the typecheck).
+ */
+import { describe, expect, it } from "vitest";
+import { composeEmail, EMAIL_TEMPLATES, type EmailData, type EmailTemplate } from "#app/emails/templates.server.ts";
+import { escapeHtml } from "#app/emails/layout.server.ts";
+
+/** Typed by a user (a name, a title, a message): must reach the HTML only as text. */
+const USER_TEXT = `<script>alert(1)</script><img src=x onerror=alert(2)> "Bobcat" & Sons`;
+const COMMISSION = "Commission: 5% of the final sale price in total.";
+
+type Sample<T extends EmailTemplate> = {
+  data: EmailData<T>;
+  /** What the message is for: in both parts. */
+  main: string;
+  /** Its link, if it has one: the HTML's button and written out in the text part. */
+  link?: string;
+};
+
+const SAMPLES: { [T in EmailTemplate]: Sample<T> } = {
+  "verify-email": {
+    data: { name: USER_TEXT, url: "https://dealequip.example/api/auth/verify-email?token=abc&callbackURL=%2F" },
+    main: "Please confirm your e-mail address to activate your account.",
+    link: "https://dealequip.example/api/auth/verify-email?token=abc&callbackURL=%2F",
+  },
+  "reset-password": {
+    data: { name: USER_TEXT, url: "https://dealequip.example/reset-password/abc?callbackURL=%2Freset" },
+    main: "We received a request to reset your password.",
+    link: "https://dealequip.example/reset-password/abc?callbackURL=%2Freset",
+  },
+  "send-agreement-confirmation": {
+    data: { listingTitle: USER_TEXT, signatureMethod: "checkbox", commissionSummary: COMMISSION },
+    main: "has been recorded (signed electronically).",
+  },
+  "send-agreement-pdf": {
+    data: {
+      listingTitle: USER_TEXT,
+      pdf: new TextEncoder().encode("%PDF-1.7 sample"),
+      commissionSummary: COMMISSION,
+      url: "https://dealequip.example/seller/mandate/00000000-0000-4000-8000-000000000001",
+    },
+    main: "Please print it, sign it, scan it as a PDF and upload it on the listing's mandate page.",
+    link: "https://dealequip.example/seller/mandate/00000000-0000-4000-8000-000000000001",
+  },
+  "send-listing-notification": {
+    data: { title: USER_TEXT, status: "rejected", reason: "Photos unclear", url: "https://dealequip.example/seller-dashboard" },
+    main: "was rejected by our team.",
+    link: "https://dealequip.example/seller-dashboard",
+  },
+  "send-request-receipt": {
+    data: {
+      name: USER_TEXT,
+      kind: "offer",
+      listingTitle: USER_TEXT,
+      details: ["You made an offer on this listing."],
+      amounts: { label: "Your offer", amount: "R 400 000", commission: "R 10 000", total: "R 410 000" },
+      message: USER_TEXT,
+      url: "https://dealequip.example/buyer-dashboard",
+    },
+    main: "We received your offer for",
+    link: "https://dealequip.example/buyer-dashboard",
+  },
+  "send-invitation": {
+    data: {
+      fullName: USER_TEXT,
+      role: "seller",
+      customMessage: USER_TEXT,
+      url: "https://dealequip.example/signup?invitation=abc",
+      validDays: 7,
+    },
+    main: "It is valid for 7 days and can be used once.",
+    link: "https://dealequip.example/signup?invitation=abc",
+  },
+};
+
+const names = Object.keys(SAMPLES) as EmailTemplate[];
+
+describe("e-mail templates", () => {
+  it("have a sample here for every template in the registry", () => {
+    expect([...names].sort()).toEqual(Object.keys(EMAIL_TEMPLATES).sort());
+  });
+
+  describe.each(names)("%s", (name) => {
+    const sample = SAMPLES[name] as Sample<EmailTemplate>;
+    const mail = composeEmail(name, "Buyer@Example.co.za", sample.data as never);
+
+    it("is addressed and named for the outbox", () => {
+      expect(mail.to).toBe("Buyer@Example.co.za");
+      expect(mail.template).toBe(name);
+    });
+
+    it("has a subject", () => {
+      expect(mail.subject.trim()).not.toBe("");
+    });
+
+    it("says what it is for in the HTML, with its link", () => {
+      expect(mail.html).toContain(escapeHtml(sample.main));
+      if (sample.link) expect(mail.html).toContain(`href="${escapeHtml(sample.link)}"`);
+    });
+
+    it("has a plain-text part without tags that writes the link out", () => {
+      expect(mail.text.trim()).not.toBe("");
+      expect(mail.text).toContain(sample.main);
+      if (sample.link) expect(mail.text).toContain(sample.link);
+      // The user's own text is the only "<" the text part may hold.
+      expect(mail.text.split(USER_TEXT).join("")).not.toMatch(/<\/?[a-z!][^>]*>/i);
+    });
+
+    it("escapes the user's text in the HTML", () => {
+      expect(mail.html).toContain(escapeHtml(USER_TEXT));
+      expect(mail.html).not.toContain("<script>");
+      expect(mail.html).not.toContain("<img src=x");
+    });
+  });
+});
