@@ -15,7 +15,7 @@ import { requireAdmin } from "#app/lib/guards.server.ts";
 import { orError } from "#app/lib/respond.server.ts";
 import { getRuntime } from "#app/lib/runtime.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
-import { CATEGORIES } from "#db/schema.ts";
+import { CATEGORIES } from "#db/vocabulary.ts";
 import { readForm } from "#app/lib/read-form.server.ts";
 import { pageTitle } from "#app/lib/brand.ts";
 
