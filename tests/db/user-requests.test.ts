@@ -323,7 +323,7 @@ describe("reading requests", () => {
   });
 
   it("a buyer's purchase requests are in the same list, with the amount and the listing", async () => {
-    await createPurchaseRequest({ db: rt.db, storage: rt.storage, viewer: buyer, listingId: publicListing });
+    await createPurchaseRequest({ db: rt.db, viewer: buyer, listingId: publicListing });
     const mine = await findUserRequests({ db: rt.db, userId: buyer.userId });
     expect(mine[0]).toMatchObject({ requestType: "purchase", listingId: publicListing, listingTitle: "CAT 320D Excavator", status: "new" });
     expect(Number(mine[0]!.offerAmount)).toBeGreaterThan(0);

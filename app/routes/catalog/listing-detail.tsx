@@ -132,7 +132,6 @@ export async function action({ request, params }: Route.ActionArgs) {
       await enforceUserLimit(runtime, "purchase", viewer.userId);
       await createPurchaseRequest({
         db: runtime.db,
-        storage: runtime.storage,
         viewer,
         listingId: params.id,
         message: typeof message === "string" ? message : null,
