@@ -157,7 +157,7 @@ describe("catalog", () => {
         const plan = await handle.db.transaction(async (tx) => {
           await tx.execute(sql`set local enable_seqscan = off`);
           await tx.execute(sql`set local enable_bitmapscan = off`);
-          const query = listingsPageQuery(tx, { sort, category, cursor: second! }, 2).getSQL();
+          const query = listingsPageQuery({ db: tx, search: { sort, category, cursor: second! }, limit: 2 }).getSQL();
           const result = await tx.execute(sql`explain ${query}`);
           return (result.rows as Record<string, string>[]).map((r) => Object.values(r)[0]).join("\n");
         });

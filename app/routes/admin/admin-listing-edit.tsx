@@ -27,7 +27,7 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const { db } = await getRuntime();
-  const listing = await getListingForEdit(db, params.id);
+  const listing = await getListingForEdit({ db, id: params.id });
   if (!listing) throw new Response("Not Found", { status: 404 });
   return { listing: { ...listing, price: Number(listing.price) }, categories: [...CATEGORIES] };
 }
