@@ -219,11 +219,13 @@ describe("catalog", () => {
         description: l.description,
         price: l.price,
         category: l.category,
+        condition: l.condition,
+        location: l.location,
         isUrgent: l.isUrgent,
         isBargain: l.isBargain,
         sellerName: l.sellerName,
+        createdOn: l.createdOn,
         expiresOn: l.expiresOn,
-        location: l.location,
         imageUrl: l.images[0]?.card ?? null,
       });
     }

@@ -46,6 +46,37 @@ function conditionMeaning(c: Condition) {
   return `${CONDITION_LABELS[c].label}: ${CONDITION_LABELS[c].meaning}.`;
 }
 
+/** A required select that starts on a disabled prompt. */
+function RequiredSelect({
+  id,
+  name,
+  prompt,
+  choices,
+  describedBy,
+}: {
+  id: string;
+  name: string;
+  prompt: string;
+  choices: readonly (readonly [value: string, label: string])[];
+  describedBy?: string;
+}) {
+  return (
+    <NativeSelect id={id} name={name} required defaultValue="" aria-describedby={describedBy}>
+      <option value="" disabled>
+        {prompt}
+      </option>
+      {choices.map(([value, label]) => (
+        <option key={value} value={value}>
+          {label}
+        </option>
+      ))}
+    </NativeSelect>
+  );
+}
+
+const CATEGORY_CHOICES = CATEGORIES.map((c) => [c, categoryLabel(c)] as const);
+const CONDITION_CHOICES = CONDITIONS.map((c) => [c, CONDITION_LABELS[c].label] as const);
+
 /** Short condition names in the select (a phone's narrow field shows them whole); what each means below it. */
 export function CategoryConditionFields({ condition }: { condition: string }) {
   const chosen = CONDITIONS.find((c) => c === condition);
@@ -53,35 +84,17 @@ export function CategoryConditionFields({ condition }: { condition: string }) {
     <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
       <div className="min-w-0 space-y-1.5">
         <Label htmlFor="listing-category">Category *</Label>
-        <NativeSelect id="listing-category" name="category" required defaultValue="">
-          <option value="" disabled>
-            Select a category
-          </option>
-          {CATEGORIES.map((c) => (
-            <option key={c} value={c}>
-              {categoryLabel(c)}
-            </option>
-          ))}
-        </NativeSelect>
+        <RequiredSelect id="listing-category" name="category" prompt="Select a category" choices={CATEGORY_CHOICES} />
       </div>
       <div className="min-w-0 space-y-1.5">
         <Label htmlFor="listing-condition">Condition *</Label>
-        <NativeSelect
+        <RequiredSelect
           id="listing-condition"
           name="condition"
-          required
-          defaultValue=""
-          aria-describedby="listing-condition-meaning"
-        >
-          <option value="" disabled>
-            Select the condition
-          </option>
-          {CONDITIONS.map((c) => (
-            <option key={c} value={c}>
-              {CONDITION_LABELS[c].label}
-            </option>
-          ))}
-        </NativeSelect>
+          prompt="Select the condition"
+          choices={CONDITION_CHOICES}
+          describedBy="listing-condition-meaning"
+        />
         <p id="listing-condition-meaning" className="text-xs text-gray-600">
           {chosen ? conditionMeaning(chosen) : CONDITIONS.map(conditionMeaning).join(" ")}
         </p>

@@ -1,13 +1,14 @@
 /**
  * The watchlist: the user's saved listings that are still public, newest
- * saved first, with the first photo for the card — one query however many
- * are saved.
+ * saved first, as cards with their first photo — one query however many are
+ * saved.
  */
 import { and, desc, eq, sql } from "drizzle-orm";
 import { favourites, listingImages, listings, sellers } from "#db/schema.ts";
 import type { DbOrTx } from "#app/lib/db.server.ts";
 import { imageVariantUrl } from "#app/lib/images.server.ts";
 import type { Storage } from "#app/lib/storage.server.ts";
+import { cardColumns, toListingCard } from "#app/domain/listing/find-listings.server.ts";
 import { isPublicListing } from "#app/domain/listing/listing-visibility.server.ts";
 
 /** The most a watchlist shows. */
@@ -22,29 +23,14 @@ export async function findFavouriteListings(options: { db: DbOrTx; storage: Stor
     limit 1
   )`;
   const rows = await db
-    .select({
-      id: listings.id,
-      title: listings.title,
-      description: listings.description,
-      price: listings.price,
-      category: listings.category,
-      isUrgent: listings.isUrgent,
-      isBargain: listings.isBargain,
-      sellerName: sellers.fullName,
-      expiresOn: listings.expiresOn,
-      location: listings.location,
-      firstPhoto,
-    })
+    .select({ ...cardColumns, firstPhoto })
     .from(favourites)
     .innerJoin(listings, eq(listings.id, favourites.listingId))
     .innerJoin(sellers, eq(sellers.id, listings.sellerId))
     .where(and(eq(favourites.userId, userId), isPublicListing()))
     .orderBy(desc(favourites.createdAt))
     .limit(WATCHLIST_MAX);
-  return rows.map(({ firstPhoto: key, ...l }) => ({
-    ...l,
-    price: Number(l.price),
-    expiresOn: l.expiresOn.toISOString(),
-    imageUrl: key ? imageVariantUrl(storage, key, "card") : null,
-  }));
+  return rows.map(({ firstPhoto: key, ...row }) =>
+    toListingCard(row, key ? imageVariantUrl(storage, key, "card") : null),
+  );
 }

@@ -116,7 +116,8 @@ function orderBy(sort: ListingSearch["sort"]) {
   return [desc(listings.createdOn), desc(listings.id)];
 }
 
-const cardColumns = {
+/** The columns a listing card shows (with `listings` joined to `sellers`). */
+export const cardColumns = {
   id: listings.id,
   title: listings.title,
   description: listings.description,
@@ -130,6 +131,19 @@ const cardColumns = {
   createdOn: listings.createdOn,
   expiresOn: listings.expiresOn,
 };
+
+type CardRow = Omit<ListingCard, "price" | "createdOn" | "expiresOn" | "imageUrl"> & { price: string; createdOn: Date; expiresOn: Date };
+
+/** A row of `cardColumns` as the card shows it. */
+export function toListingCard(row: CardRow, imageUrl: string | null): ListingCard {
+  return {
+    ...row,
+    price: Number(row.price),
+    createdOn: row.createdOn.toISOString(),
+    expiresOn: row.expiresOn.toISOString(),
+    imageUrl,
+  };
+}
 
 /** First photo (card size) of each listing, in one query. */
 async function firstImages(options: { db: DbOrTx; storage: Storage; ids: string[] }) {
@@ -180,13 +194,7 @@ export async function findListings(options: {
   const nextCursor = rows.length > limit && last ? cursorAfter(last) : null;
   const images = await firstImages({ db, storage, ids: page.map((r) => r.id) });
   const items = page.map(
-    ({ cursorValue: _c, ...r }): ListingCard => ({
-      ...r,
-      price: Number(r.price),
-      createdOn: r.createdOn.toISOString(),
-      expiresOn: r.expiresOn.toISOString(),
-      imageUrl: images.get(r.id) ?? null,
-    }),
+    ({ cursorValue: _c, ...r }): ListingCard => toListingCard(r, images.get(r.id) ?? null),
   );
   return { items, nextCursor };
 }

@@ -18,19 +18,21 @@ export type ListingSummary = {
   sellerName: string | null;
 };
 
+const summaryColumns = {
+  id: listings.id,
+  title: listings.title,
+  price: listings.price,
+  status: listings.status,
+  sellerId: listings.sellerId,
+  sellerName: sellers.fullName,
+};
+
 /** The listing while it is public, else null (an id that is not a UUID too). */
 export async function getListingSummary(options: { db: DbOrTx; id: string }): Promise<ListingSummary | null> {
   const { db, id } = options;
   if (!isUuid(id)) return null;
   const [row] = await db
-    .select({
-      id: listings.id,
-      title: listings.title,
-      price: listings.price,
-      status: listings.status,
-      sellerId: listings.sellerId,
-      sellerName: sellers.fullName,
-    })
+    .select(summaryColumns)
     .from(listings)
     .innerJoin(sellers, eq(sellers.id, listings.sellerId))
     .where(and(eq(listings.id, id), isPublicListing()))

@@ -9,7 +9,7 @@ import { ADMIN_FILTERS, findAdminListings, type AdminFilter } from "#app/domain/
 import { REJECTION_REASON_MAX, type ModerationAction } from "#app/domain/listing/listing-state.ts";
 import { deleteListingAsAdmin, moderateListing } from "#app/domain/listing/moderate-listing.server.ts";
 import { AppError } from "#app/lib/app-error.ts";
-import { ADMIN_STATUS_LABELS } from "#db/vocabulary.ts";
+import { ADMIN_STATUS_LABELS, ADMIN_STATUSES } from "#db/vocabulary.ts";
 import { categoryLabel, formatAdminDate, formatPrice } from "#app/lib/format.ts";
 import { requireAdmin } from "#app/lib/guards.server.ts";
 import { orError } from "#app/lib/respond.server.ts";
@@ -179,9 +179,7 @@ export default function AdminListings({ loaderData, actionData }: Route.Componen
 }
 
 const ADMIN_FILTER_LABELS: [string, string][] = [
-  ["pending", "Pending Review"],
-  ["approved", "Approved"],
-  ["rejected", "Rejected"],
+  ...ADMIN_STATUSES.map((status): [string, string] => [status, ADMIN_STATUS_LABELS[status]]),
   ["sold", "Sold"],
   ["all", "All"],
 ];
