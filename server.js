@@ -165,7 +165,7 @@ app.use("/media", async (req, res, next) => {
   if (folder.toLowerCase() !== "listings") return next();
   let access;
   try {
-    access = await entry.listingPhotoAccess(listingId, req.get("cookie"));
+    access = await entry.listingPhotoAccess({ listingId, cookie: req.get("cookie") });
   } catch {
     res.status(503).set("Retry-After", entry.RETRY_AFTER_SECONDS).set("Cache-Control", "no-store").type("text/plain").send("Service Unavailable");
     return;

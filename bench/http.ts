@@ -54,7 +54,7 @@ async function baseline(port: number, databaseUrl: string) {
   const { findListings } = await import("#app/domain/listing/find-listings.server.ts");
   const { getPublicListing } = await import("#app/domain/listing/get-listing.server.ts");
   const { parseListingSearch } = await import("#app/domain/listing/listing-search.ts");
-  const { CATEGORIES } = await import("#db/schema.ts");
+  const { CATEGORIES } = await import("#db/vocabulary.ts");
   const Catalog = (await import("#app/routes/catalog/catalog.tsx")).default;
   const ListingDetail = (await import("#app/routes/catalog/listing-detail.tsx")).default;
 

@@ -21,6 +21,23 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import {
+  ADMIN_STATUSES,
+  CATEGORIES,
+  CONDITIONS,
+  LISTING_STATUSES,
+  MANDATE_STATUSES,
+  NOTIFICATION_TYPES,
+  OUTBOX_STATUSES,
+  QUOTE_TYPES,
+  REQUEST_STATUSES,
+  REQUEST_TYPES,
+  ROLES,
+  SELLER_ROLES,
+  SELLER_TYPES,
+  SIGNATURE_METHODS,
+  SIGNUP_ROLES,
+} from "./vocabulary.ts";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () =>
@@ -30,51 +47,6 @@ const updatedAt = () =>
     .$onUpdate(() => new Date());
 const inList = (column: string, values: readonly string[]) =>
   sql.raw(`"${column}" in (${values.map((v) => `'${v}'`).join(", ")})`);
-
-export const ROLES = ["buyer", "seller", "admin"] as const;
-export const SIGNUP_ROLES = ["buyer", "seller"] as const;
-export const SELLER_TYPES = ["company", "private"] as const;
-export const SELLER_ROLES = ["agent", "direct"] as const;
-export const CATEGORIES = [
-  "excavators",
-  "cranes",
-  "bulldozers",
-  "loaders",
-  "dump_trucks",
-  "generators",
-  "compressors",
-  "welding_equipment",
-  "other",
-] as const;
-export const CONDITIONS = ["new", "used", "refurbished"] as const;
-export const LISTING_STATUSES = ["draft", "pending", "approved", "sold"] as const;
-export const ADMIN_STATUSES = ["pending", "approved", "rejected"] as const;
-export const REQUEST_STATUSES = ["new", "contacted", "closed"] as const;
-export const REQUEST_TYPES = ["offer", "viewing", "quote"] as const;
-export const QUOTE_TYPES = [
-  "equipment-purchase",
-  "equipment-rental",
-  "maintenance-service",
-  "parts-supply",
-  "consultation",
-  "other",
-] as const;
-export const NOTIFICATION_TYPES = [
-  "listing_status",
-  "purchase_request",
-  "payment_status",
-  "admin_review",
-  "agreement_signed",
-  "contact_message",
-  "offer_request",
-  "viewing_request",
-  "quote_request",
-  "feedback",
-  "generic",
-] as const;
-export const SIGNATURE_METHODS = ["checkbox", "uploaded_pdf"] as const;
-export const MANDATE_STATUSES = ["pdf_requested", "signed"] as const;
-export const OUTBOX_STATUSES = ["queued", "sent", "failed"] as const;
 
 // ---------------------------------------------------------------- better-auth
 export const user = pgTable("user", {

@@ -21,8 +21,6 @@ import {
   account,
   adminAccess,
   buyers,
-  CATEGORIES,
-  type CONDITIONS,
   listingImages,
   listings,
   mandateAgreements,
@@ -30,9 +28,8 @@ import {
   sellers,
   user,
 } from "./schema.ts";
+import { CATEGORIES, type Category, type Condition } from "./vocabulary.ts";
 
-type Category = (typeof CATEGORIES)[number];
-type Condition = (typeof CONDITIONS)[number];
 type DemoListing = { title: string; price: number; condition: Condition; description: string };
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { categoryLabel, formatAdminDate, formatPrice, formatShortDate } from "./format.ts";
+import { categoryLabel, conditionDescription, formatAdminDate, formatPrice, formatShortDate } from "./format.ts";
 
 const NBSP = "\u00a0";
 
@@ -52,5 +52,17 @@ describe("categoryLabel", () => {
     expect(categoryLabel("")).toBe("Uncategorized");
     expect(categoryLabel("tractors")).toBe("Uncategorized");
     expect(categoryLabel("constructor")).toBe("Uncategorized");
+  });
+});
+
+describe("conditionDescription", () => {
+  test.each([
+    ["new", "New — brand new, never used"],
+    ["used", "Used — previously used, good condition"],
+    ["refurbished", "Refurbished — restored to like-new condition"],
+    ["salvage", "salvage"],
+    ["constructor", "constructor"],
+  ])("%s reads %s", (value, text) => {
+    expect(conditionDescription(value)).toBe(text);
   });
 });

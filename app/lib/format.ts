@@ -2,6 +2,8 @@
  * One place for money, dates and labels (spec §9). Dates are shown in South African time so the
  * server-rendered text matches what the browser renders on hydration.
  */
+import { CATEGORY_LABELS, CONDITION_LABELS, type Category, type Condition } from "#db/vocabulary.ts";
+
 const TIME_ZONE = "Africa/Johannesburg";
 
 const zar = new Intl.NumberFormat("en-ZA", { style: "currency", currency: "ZAR", maximumFractionDigits: 0 });
@@ -32,21 +34,16 @@ export function formatAdminDate(value: Date | string) {
   return adminDate.format(new Date(value));
 }
 
-const CATEGORY_LABELS = new Map<string, string>(
-  Object.entries({
-    excavators: "Excavators",
-    cranes: "Cranes",
-    bulldozers: "Bulldozers",
-    loaders: "Loaders",
-    dump_trucks: "Dump Trucks",
-    generators: "Generators",
-    compressors: "Compressors",
-    welding_equipment: "Welding Equipment",
-    other: "Other",
-  }),
-);
-
 /** Display name of a category value; unknown or missing categories read "Uncategorized". */
 export function categoryLabel(category: string | null | undefined) {
-  return (category && CATEGORY_LABELS.get(category)) || "Uncategorized";
+  return (
+    (category && Object.hasOwn(CATEGORY_LABELS, category) && CATEGORY_LABELS[category as Category]) || "Uncategorized"
+  );
+}
+
+/** A condition's short name and what it means, e.g. "Used — previously used, good condition"; unknown values as stored. */
+export function conditionDescription(condition: string) {
+  if (!Object.hasOwn(CONDITION_LABELS, condition)) return condition;
+  const { label, meaning } = CONDITION_LABELS[condition as Condition];
+  return `${label} — ${meaning}`;
 }

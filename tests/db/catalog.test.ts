@@ -14,6 +14,7 @@ import { getPublicListing } from "#app/domain/listing/get-listing.server.ts";
 import type { ListingSearch } from "#app/domain/listing/listing-search.ts";
 import { SORTS } from "#app/domain/listing/listing-search-query.ts";
 import { toggleFavourite } from "#app/domain/favourite/toggle-favourite.server.ts";
+import { findFavouriteListings } from "#app/domain/favourite/find-favourite-listings.server.ts";
 import { openDatabase, type DbHandle } from "#app/lib/db.server.ts";
 import { createLocalStorage, type Storage } from "#app/lib/storage.server.ts";
 import { createTestDatabaseUrl } from "./test-database-url.ts";
@@ -156,7 +157,7 @@ describe("catalog", () => {
         const plan = await handle.db.transaction(async (tx) => {
           await tx.execute(sql`set local enable_seqscan = off`);
           await tx.execute(sql`set local enable_bitmapscan = off`);
-          const query = listingsPageQuery(tx, { sort, category, cursor: second! }, 2).getSQL();
+          const query = listingsPageQuery({ db: tx, search: { sort, category, cursor: second! }, limit: 2 }).getSQL();
           const result = await tx.execute(sql`explain ${query}`);
           return (result.rows as Record<string, string>[]).map((r) => Object.values(r)[0]).join("\n");
         });
@@ -191,6 +192,46 @@ describe("catalog", () => {
     expect(await toggleFavourite({ db: handle.db, userId: u!.id, listingId, favourite: false, role: "seller" })).toBe(false);
     expect(await handle.db.select().from(s.favourites).where(eq(s.favourites.userId, u!.id))).toHaveLength(0);
   });
+
+  it("reads the watchlist in one query: the public saved listings, newest saved first, as the listing page shows them", async () => {
+    const [, u] = await handle.db.select({ id: s.user.id }).from(s.user).orderBy(s.user.id).limit(2);
+    const saved = [...visibleIds.slice(2, 7), hiddenIds[0]!];
+    await handle.db
+      .insert(s.favourites)
+      .values(
+        saved.map((listingId, i) => ({ userId: u!.id, listingId, createdAt: new Date(Date.UTC(2026, 0, 1, 0, i)) })),
+      );
+    let queries = 0;
+    const counted = new Proxy(handle.db, {
+      get(target, key, receiver) {
+        if (key === "select" || key === "execute") queries++;
+        return Reflect.get(target, key, receiver);
+      },
+    });
+    const items = await findFavouriteListings({ db: counted, storage, userId: u!.id });
+    expect(queries).toBe(1);
+    const expected = [];
+    for (const id of saved.slice(0, 5).reverse()) {
+      const l = (await getPublicListing({ db: handle.db, storage, id }))!;
+      expected.push({
+        id: l.id,
+        title: l.title,
+        description: l.description,
+        price: l.price,
+        category: l.category,
+        condition: l.condition,
+        location: l.location,
+        isUrgent: l.isUrgent,
+        isBargain: l.isBargain,
+        sellerName: l.sellerName,
+        createdOn: l.createdOn,
+        expiresOn: l.expiresOn,
+        imageUrl: l.images[0]?.card ?? null,
+      });
+    }
+    expect(items).toEqual(expected);
+    await handle.db.delete(s.favourites).where(eq(s.favourites.userId, u!.id));
+  });
 });
 
 describe("buying and counting views", () => {
@@ -219,10 +260,10 @@ describe("buying and counting views", () => {
     const viewer = await demoBuyer();
     const listingId = visibleIds[3]!;
     const results = await Promise.allSettled([
-      createPurchaseRequest({ db: handle.db, storage, viewer, listingId }),
-      createPurchaseRequest({ db: handle.db, storage, viewer, listingId }),
+      createPurchaseRequest({ db: handle.db, viewer, listingId }),
+      createPurchaseRequest({ db: handle.db, viewer, listingId }),
     ]);
-    await createPurchaseRequest({ db: handle.db, storage, viewer, listingId });
+    await createPurchaseRequest({ db: handle.db, viewer, listingId });
     expect(results.some((r) => r.status === "fulfilled")).toBe(true);
     const rows = await handle.db.select().from(s.transactions).where(eq(s.transactions.listingId, listingId));
     expect(rows).toHaveLength(1);
@@ -235,10 +276,10 @@ describe("buying and counting views", () => {
   it("refuses a seller and a hidden listing", async () => {
     const { createPurchaseRequest } = await import("#app/domain/transaction/create-purchase-request.server.ts");
     const viewer = await demoBuyer();
-    await expect(createPurchaseRequest({ db: handle.db, storage, viewer: { ...viewer, role: "seller" }, listingId: visibleIds[0]! })).rejects.toThrow(
+    await expect(createPurchaseRequest({ db: handle.db, viewer: { ...viewer, role: "seller" }, listingId: visibleIds[0]! })).rejects.toThrow(
       "Please sign in to make a purchase request",
     );
-    await expect(createPurchaseRequest({ db: handle.db, storage, viewer, listingId: hiddenIds[0]! })).rejects.toThrow(/doesn't exist/);
+    await expect(createPurchaseRequest({ db: handle.db, viewer, listingId: hiddenIds[0]! })).rejects.toThrow(/doesn't exist/);
   });
 
   it("counts one view per viewer per day", async () => {

@@ -45,12 +45,12 @@ async function insertListing(row: typeof s.listings.$inferInsert) {
 describe("listingPhotoAccess", () => {
   it("a listing not public yet: its seller and the admins (private), nobody else", async () => {
     const id = await insertListing(listingRow(sellerId));
-    expect(await listingPhotoAccess(id, undefined)).toBe("none");
-    expect(await listingPhotoAccess(id, buyer.cookie)).toBe("none");
-    expect(await listingPhotoAccess(id, otherSeller.cookie)).toBe("none");
-    expect(await listingPhotoAccess(id, "better-auth.session_token=forged")).toBe("none");
-    expect(await listingPhotoAccess(id, seller.cookie)).toBe("private");
-    expect(await listingPhotoAccess(id, admin.cookie)).toBe("private");
+    expect(await listingPhotoAccess({ listingId: id, cookie: undefined })).toBe("none");
+    expect(await listingPhotoAccess({ listingId: id, cookie: buyer.cookie })).toBe("none");
+    expect(await listingPhotoAccess({ listingId: id, cookie: otherSeller.cookie })).toBe("none");
+    expect(await listingPhotoAccess({ listingId: id, cookie: "better-auth.session_token=forged" })).toBe("none");
+    expect(await listingPhotoAccess({ listingId: id, cookie: seller.cookie })).toBe("private");
+    expect(await listingPhotoAccess({ listingId: id, cookie: admin.cookie })).toBe("private");
   });
 
   it("the same for a listing that was public and is no longer (sold, archived, expired)", async () => {
@@ -60,33 +60,41 @@ describe("listingPhotoAccess", () => {
       { expiresOn: new Date(Date.now() - 60_000) },
     ]) {
       const id = await insertListing(publicListingRow(sellerId, over));
-      expect(await listingPhotoAccess(id, undefined), JSON.stringify(over)).toBe("none");
-      expect(await listingPhotoAccess(id, seller.cookie), JSON.stringify(over)).toBe("private");
+      expect(await listingPhotoAccess({ listingId: id, cookie: undefined }), JSON.stringify(over)).toBe("none");
+      expect(await listingPhotoAccess({ listingId: id, cookie: seller.cookie }), JSON.stringify(over)).toBe("private");
     }
   });
 
   it("a listing that does not exist, or an id that is not one: nobody, the admins included", async () => {
-    expect(await listingPhotoAccess(randomUUID(), admin.cookie)).toBe("none");
-    expect(await listingPhotoAccess("not-a-uuid", admin.cookie)).toBe("none");
-    expect(await listingPhotoAccess("..", admin.cookie)).toBe("none");
+    expect(await listingPhotoAccess({ listingId: randomUUID(), cookie: admin.cookie })).toBe("none");
+    expect(await listingPhotoAccess({ listingId: "not-a-uuid", cookie: admin.cookie })).toBe("none");
+    expect(await listingPhotoAccess({ listingId: "..", cookie: admin.cookie })).toBe("none");
   });
 
   it("a public listing: anyone; the answer is remembered for a minute, then asked again", async () => {
     const id = await insertListing(publicListingRow(sellerId));
     const now = Date.now();
-    expect(await listingPhotoAccess(id, undefined, now)).toBe("public");
+    expect(await listingPhotoAccess({ listingId: id, cookie: undefined, now })).toBe("public");
     // Archived meanwhile: the remembered answer holds until the minute is over, also for the same id in capitals.
     await h.rt.db.update(s.listings).set({ archived: true }).where(eq(s.listings.id, id));
-    expect(await listingPhotoAccess(id, undefined, now + PUBLIC_ANSWER_TTL_MS - 1)).toBe("public");
-    expect(await listingPhotoAccess(id.toUpperCase(), undefined, now + PUBLIC_ANSWER_TTL_MS - 1)).toBe("public");
-    expect(await listingPhotoAccess(id, undefined, now + PUBLIC_ANSWER_TTL_MS)).toBe("none");
-    expect(await listingPhotoAccess(id, seller.cookie, now + PUBLIC_ANSWER_TTL_MS)).toBe("private");
+    expect(await listingPhotoAccess({ listingId: id, cookie: undefined, now: now + PUBLIC_ANSWER_TTL_MS - 1 })).toBe(
+      "public",
+    );
+    expect(
+      await listingPhotoAccess({ listingId: id.toUpperCase(), cookie: undefined, now: now + PUBLIC_ANSWER_TTL_MS - 1 }),
+    ).toBe("public");
+    expect(await listingPhotoAccess({ listingId: id, cookie: undefined, now: now + PUBLIC_ANSWER_TTL_MS })).toBe(
+      "none",
+    );
+    expect(await listingPhotoAccess({ listingId: id, cookie: seller.cookie, now: now + PUBLIC_ANSWER_TTL_MS })).toBe(
+      "private",
+    );
   });
 
   it("a refusal is not remembered: approved, the photos are public at once", async () => {
     const id = await insertListing(listingRow(sellerId));
-    expect(await listingPhotoAccess(id, undefined)).toBe("none");
+    expect(await listingPhotoAccess({ listingId: id, cookie: undefined })).toBe("none");
     await h.rt.db.update(s.listings).set({ status: "approved", adminStatus: "approved" }).where(eq(s.listings.id, id));
-    expect(await listingPhotoAccess(id, undefined)).toBe("public");
+    expect(await listingPhotoAccess({ listingId: id, cookie: undefined })).toBe("public");
   });
 });

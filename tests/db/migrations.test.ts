@@ -10,6 +10,7 @@ import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as s from "#db/schema.ts";
+import * as v from "#db/vocabulary.ts";
 import { openDatabase, type Db } from "#app/lib/db.server.ts";
 import { dbKind, dbLabel, setupTestDatabase } from "./test-database.ts";
 import { listingRow } from "./support/listing-row.ts";
@@ -195,12 +196,12 @@ describe(`schema rules on ${dbLabel}`, () => {
     await expectViolation(insert({ adminStatus: "maybe" as never }), "listings_admin_status_check");
     await expectViolation(insert({ title: "   " }), "listings_title_check");
     // Every real category and a zero price are fine.
-    for (const category of s.CATEGORIES) await insert({ category, price: "0" });
+    for (const category of v.CATEGORIES) await insert({ category, price: "0" });
     const [{ n }] = (await rows<{ n: number }>(
       db(),
       sql`select count(*)::int as n from listings where seller_id = ${sellerId}`,
     )) as [{ n: number }];
-    expect(n).toBe(s.CATEGORIES.length);
+    expect(n).toBe(v.CATEGORIES.length);
   });
 
   it("refuse an unknown notification type and a rating outside 1-5", async () => {
@@ -219,7 +220,7 @@ describe(`schema rules on ${dbLabel}`, () => {
       db().insert(s.feedback).values({ userId, userType: "seller", rating: 0 }),
       "feedback_rating_check",
     );
-    for (const type of s.NOTIFICATION_TYPES) {
+    for (const type of v.NOTIFICATION_TYPES) {
       await db().insert(s.notifications).values({ userId, title: "t", message: "m", type });
     }
     await db().insert(s.feedback).values({ userId, userType: "buyer", rating: 5 });

@@ -61,7 +61,7 @@ async function makeListing(title: string) {
 }
 
 const request = (listingId: string, message?: string | null) =>
-  createPurchaseRequest({ db: rt.db, storage: rt.storage, viewer: buyer, listingId, message });
+  createPurchaseRequest({ db: rt.db, viewer: buyer, listingId, message });
 
 const storedMessage = async (transactionId: string) =>
   (await rt.db.select({ message: s.transactions.message }).from(s.transactions).where(eq(s.transactions.id, transactionId)))[0]!

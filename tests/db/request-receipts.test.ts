@@ -157,14 +157,13 @@ describe("request receipts", () => {
     const before = (await receipts()).length;
     const first = await createPurchaseRequest({
       db: rt.db,
-      storage: rt.storage,
       viewer: buyer,
       listingId,
       mailer,
       message: "Please call me",
     });
     expect(first.created).toBe(true);
-    const again = await createPurchaseRequest({ db: rt.db, storage: rt.storage, viewer: buyer, listingId, mailer });
+    const again = await createPurchaseRequest({ db: rt.db, viewer: buyer, listingId, mailer });
     expect(again.created).toBe(false);
     const mails = await receipts();
     expect(mails).toHaveLength(before + 1);
@@ -190,7 +189,6 @@ describe("request receipts", () => {
     const tooLong = await refusal(
       createPurchaseRequest({
         db: rt.db,
-        storage: rt.storage,
         viewer: buyer,
         listingId,
         mailer,

@@ -63,7 +63,7 @@ async function bothWays(search: Partial<ListingSearch>, limit = 4) {
     if (!page.nextCursor) break;
     cursor = page.nextCursor;
   }
-  const plain = (await listingsPageQuery(db(), search, 1000)).map((r) => r.id);
+  const plain = (await listingsPageQuery({ db: db(), search, limit: 1000 })).map((r) => r.id);
   return { withBound, plain };
 }
 
@@ -109,22 +109,27 @@ describe("price bounds of the words", () => {
   });
 
   it("start a price sort at the cheapest (dearest) listing holding every word", async () => {
-    expect(await searchPriceBound(db(), { q: "excavator", sort: "price_asc" })).toEqual({ op: ">=", price: "900.00" });
+    expect(await searchPriceBound({ db: db(), search: { q: "excavator", sort: "price_asc" } })).toEqual({
+      op: ">=",
+      price: "900.00",
+    });
     const dearest = (
       await db().execute(
         sql`select max(price)::text as p from listings where search_vector @@ to_tsquery('english', 'excavator')`,
       )
     ).rows[0] as { p: string };
-    expect(await searchPriceBound(db(), { q: "excavator", sort: "price_desc" })).toEqual({
+    expect(await searchPriceBound({ db: db(), search: { q: "excavator", sort: "price_desc" } })).toEqual({
       op: "<=",
       price: Number(dearest.p).toFixed(2),
     });
     // No bound where it would not hold or not help: newest first, OR, a negated word, no words.
-    expect(await searchPriceBound(db(), { q: "excavator", sort: "newest" })).toBeUndefined();
-    expect(await searchPriceBound(db(), { q: "excavator or welder", sort: "price_asc" })).toBeUndefined();
-    expect(await searchPriceBound(db(), { q: "excavator -bucket", sort: "price_asc" })).toBeUndefined();
-    expect(await searchPriceBound(db(), { sort: "price_asc" })).toBeUndefined();
-    expect(await searchPriceBound(db(), { q: "the", sort: "price_asc" })).toBeUndefined();
+    expect(await searchPriceBound({ db: db(), search: { q: "excavator", sort: "newest" } })).toBeUndefined();
+    expect(
+      await searchPriceBound({ db: db(), search: { q: "excavator or welder", sort: "price_asc" } }),
+    ).toBeUndefined();
+    expect(await searchPriceBound({ db: db(), search: { q: "excavator -bucket", sort: "price_asc" } })).toBeUndefined();
+    expect(await searchPriceBound({ db: db(), search: { sort: "price_asc" } })).toBeUndefined();
+    expect(await searchPriceBound({ db: db(), search: { q: "the", sort: "price_asc" } })).toBeUndefined();
   });
 
   const SEARCHES = [

@@ -11,6 +11,7 @@ import { count, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as s from "#db/schema.ts";
+import * as v from "#db/vocabulary.ts";
 import { DEMO_ACCOUNTS } from "#db/demo-accounts.ts";
 import { seedDemo, type SeedSummary } from "#db/seed.ts";
 import { createLocalStorage, type Storage } from "#app/lib/storage.server.ts";
@@ -94,10 +95,10 @@ describe(`seedDemo on a fresh ${dbLabel} database`, () => {
     const rows = await t.db.select().from(s.listings);
     expect(rows.length).toBeGreaterThanOrEqual(38);
     expect(summary.listings).toBe(rows.length);
-    expect(new Set(rows.map((r) => r.category))).toEqual(new Set(s.CATEGORIES));
+    expect(new Set(rows.map((r) => r.category))).toEqual(new Set(v.CATEGORIES));
     expect(new Set(rows.map((r) => r.sellerId)).size).toBe(2);
     expect(new Set(rows.map((r) => r.location)).size).toBeGreaterThanOrEqual(6);
-    expect(new Set(rows.map((r) => r.condition))).toEqual(new Set(s.CONDITIONS));
+    expect(new Set(rows.map((r) => r.condition))).toEqual(new Set(v.CONDITIONS));
     for (const r of rows) {
       expect(r.title.trim().length).toBeGreaterThan(5);
       expect(r.description.length).toBeGreaterThan(40);

@@ -9,6 +9,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import * as s from "#db/schema.ts";
+import type * as v from "#db/vocabulary.ts";
 import { createUserRequest } from "#app/domain/request/create-user-request.server.ts";
 import { createPurchaseRequest } from "#app/domain/transaction/create-purchase-request.server.ts";
 import { findRequestableListings, findUserRequests } from "#app/domain/request/find-user-requests.server.ts";
@@ -102,7 +103,7 @@ afterAll(async () => {
 
 const requestCount = async () => (await rt.db.select({ id: s.userRequests.id }).from(s.userRequests)).length;
 const notificationCount = async () => (await rt.db.select({ id: s.notifications.id }).from(s.notifications)).length;
-const adminNotes = (type: (typeof s.NOTIFICATION_TYPES)[number]) =>
+const adminNotes = (type: (typeof v.NOTIFICATION_TYPES)[number]) =>
   rt.db
     .select()
     .from(s.notifications)
@@ -322,7 +323,7 @@ describe("reading requests", () => {
   });
 
   it("a buyer's purchase requests are in the same list, with the amount and the listing", async () => {
-    await createPurchaseRequest({ db: rt.db, storage: rt.storage, viewer: buyer, listingId: publicListing });
+    await createPurchaseRequest({ db: rt.db, viewer: buyer, listingId: publicListing });
     const mine = await findUserRequests({ db: rt.db, userId: buyer.userId });
     expect(mine[0]).toMatchObject({ requestType: "purchase", listingId: publicListing, listingTitle: "CAT 320D Excavator", status: "new" });
     expect(Number(mine[0]!.offerAmount)).toBeGreaterThan(0);

@@ -1,5 +1,5 @@
 /** Favourites (the watchlist), saved on the server per user. */
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { favourites, listings } from "#db/schema.ts";
 import { AppError } from "#app/lib/app-error.ts";
 import type { DbOrTx } from "#app/lib/db.server.ts";
@@ -50,16 +50,5 @@ export async function favouriteIds(options: { db: DbOrTx; userId: string; listin
     .select({ listingId: favourites.listingId })
     .from(favourites)
     .where(and(eq(favourites.userId, options.userId), inArray(favourites.listingId, options.listingIds)));
-  return rows.map((r) => r.listingId);
-}
-
-/** The user's favourited listing ids, newest first (the watchlist shows the public ones). */
-export async function findFavouriteListingIds(options: { db: DbOrTx; userId: string }) {
-  const rows = await options.db
-    .select({ listingId: favourites.listingId })
-    .from(favourites)
-    .where(eq(favourites.userId, options.userId))
-    .orderBy(desc(favourites.createdAt))
-    .limit(200);
   return rows.map((r) => r.listingId);
 }

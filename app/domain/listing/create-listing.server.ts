@@ -39,7 +39,8 @@ export function checkUploadedImages(images: UploadedImage[]) {
 }
 
 /** The seller row, created on first use if the profile is a seller's. */
-async function ensureSellerId(runtime: Runtime, viewer: Viewer) {
+async function ensureSellerId(options: { runtime: Runtime; viewer: Viewer }) {
+  const { runtime, viewer } = options;
   const [existing] = await runtime.db.select({ id: sellers.id }).from(sellers).where(eq(sellers.userId, viewer.userId));
   if (existing) return existing.id;
   const [created] = await runtime.db
@@ -59,7 +60,7 @@ export async function createListing(options: {
   const { runtime, viewer, input, images } = options;
   assertSeller(viewer);
   checkUploadedImages(images);
-  const sellerId = await ensureSellerId(runtime, viewer);
+  const sellerId = await ensureSellerId({ runtime, viewer });
   const listingId = randomUUID();
   const stored = await storeListingImages({ storage: runtime.storage, listingId, images: images.map((i) => i.bytes) });
   try {

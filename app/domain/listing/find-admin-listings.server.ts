@@ -91,7 +91,8 @@ export async function findAdminListings(options: {
   return { listings: items, nextCursor };
 }
 
-export async function getListingForEdit(db: DbOrTx, id: string) {
+export async function getListingForEdit(options: { db: DbOrTx; id: string }) {
+  const { db, id } = options;
   if (!isUuid(id)) return null;
   const [row] = await db
     .select({

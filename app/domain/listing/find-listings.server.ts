@@ -116,7 +116,8 @@ function orderBy(sort: ListingSearch["sort"]) {
   return [desc(listings.createdOn), desc(listings.id)];
 }
 
-const cardColumns = {
+/** The columns a listing card shows (with `listings` joined to `sellers`). */
+export const cardColumns = {
   id: listings.id,
   title: listings.title,
   description: listings.description,
@@ -131,8 +132,22 @@ const cardColumns = {
   expiresOn: listings.expiresOn,
 };
 
+type CardRow = Omit<ListingCard, "price" | "createdOn" | "expiresOn" | "imageUrl"> & { price: string; createdOn: Date; expiresOn: Date };
+
+/** A row of `cardColumns` as the card shows it. */
+export function toListingCard(row: CardRow, imageUrl: string | null): ListingCard {
+  return {
+    ...row,
+    price: Number(row.price),
+    createdOn: row.createdOn.toISOString(),
+    expiresOn: row.expiresOn.toISOString(),
+    imageUrl,
+  };
+}
+
 /** First photo (card size) of each listing, in one query. */
-async function firstImages(db: DbOrTx, storage: Storage, ids: string[]) {
+async function firstImages(options: { db: DbOrTx; storage: Storage; ids: string[] }) {
+  const { db, storage, ids } = options;
   const images = ids.length
     ? await db
         .select({ listingId: listingImages.listingId, storageKey: listingImages.storageKey })
@@ -146,7 +161,13 @@ async function firstImages(db: DbOrTx, storage: Storage, ids: string[]) {
  * The page query itself (one row more than the page, to know whether another follows); tests EXPLAIN it.
  * `bound` (searchPriceBound) starts a price sort's walk where the first match of the words can be.
  */
-export function listingsPageQuery(db: DbOrTx, search: Partial<ListingSearch>, limit: number, bound?: PriceBound) {
+export function listingsPageQuery(options: {
+  db: DbOrTx;
+  search: Partial<ListingSearch>;
+  limit: number;
+  bound?: PriceBound;
+}) {
+  const { db, search, limit, bound } = options;
   const sort = search.sort ?? "newest";
   const priceBound = bound ? sql`${listings.price} ${sql.raw(bound.op)} ${bound.price}::numeric` : undefined;
   return db
@@ -167,19 +188,13 @@ export async function findListings(options: {
   const { db, storage } = options;
   const limit = Math.min(Math.max(options.limit ?? 12, 1), 60);
   const search = options.search ?? {};
-  const rows = await listingsPageQuery(db, search, limit, await searchPriceBound(db, search));
+  const rows = await listingsPageQuery({ db, search, limit, bound: await searchPriceBound({ db, search }) });
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   const nextCursor = rows.length > limit && last ? cursorAfter(last) : null;
-  const images = await firstImages(db, storage, page.map((r) => r.id));
+  const images = await firstImages({ db, storage, ids: page.map((r) => r.id) });
   const items = page.map(
-    ({ cursorValue: _c, ...r }): ListingCard => ({
-      ...r,
-      price: Number(r.price),
-      createdOn: r.createdOn.toISOString(),
-      expiresOn: r.expiresOn.toISOString(),
-      imageUrl: images.get(r.id) ?? null,
-    }),
+    ({ cursorValue: _c, ...r }): ListingCard => toListingCard(r, images.get(r.id) ?? null),
   );
   return { items, nextCursor };
 }

@@ -35,11 +35,12 @@ export function forgetListingPhotoAccess() {
  * What the holder of `cookie` may do with the photos of listing `listingId`.
  * `now` is for tests.
  */
-export async function listingPhotoAccess(
-  listingId: string,
-  cookie: string | undefined,
-  now = Date.now(),
-): Promise<ListingPhotoAccess> {
+export async function listingPhotoAccess(options: {
+  listingId: string;
+  cookie: string | undefined;
+  now?: number;
+}): Promise<ListingPhotoAccess> {
+  const { listingId, cookie, now = Date.now() } = options;
   if (!isUuid(listingId)) return "none";
   const id = listingId.toLowerCase();
   const until = publicUntil.get(id);

@@ -3,7 +3,7 @@
  * browser and the server, with the spec's messages.
  */
 import { z } from "zod";
-import { CATEGORIES, CONDITIONS } from "#db/schema.ts";
+import { CATEGORIES, CONDITIONS } from "#db/vocabulary.ts";
 
 export const LISTING_MESSAGES = {
   missing: "Please fill in all required fields.",

@@ -3,7 +3,7 @@
  * so a page of results can be shared and bookmarked.
  */
 import { z } from "zod";
-import { CATEGORIES, CONDITIONS } from "#db/schema.ts";
+import { CATEGORIES, CONDITIONS } from "#db/vocabulary.ts";
 // The browser-side half (option lists, query string) lives in listing-search-query.ts.
 import { PROVINCES, SEARCH_MAX_LENGTH, SORTS } from "./listing-search-query.ts";
 

@@ -6,7 +6,9 @@
  *               approve only once the seller has signed the listing's mandate)
  * status:       pending → approved (on approval) → sold; sold at any time unless sold
  */
-export type ListingState = { status: "draft" | "pending" | "approved" | "sold"; adminStatus: "pending" | "approved" | "rejected" };
+import type { AdminStatus, ListingStatus } from "#db/vocabulary.ts";
+
+export type ListingState = { status: ListingStatus; adminStatus: AdminStatus };
 export type ModerationAction = "approve" | "reject" | "mark-sold";
 /** What moderation needs to know: the state, and whether the exclusive sales mandate is signed. */
 export type ModerationSubject = ListingState & { mandateSigned: boolean };
@@ -28,13 +30,6 @@ export function nextListingState(current: ModerationSubject, action: ModerationA
 export function allowedActions(current: ModerationSubject): ModerationAction[] {
   return (Object.keys(TRANSITIONS) as ModerationAction[]).filter((a) => TRANSITIONS[a](current) !== null);
 }
-
-/** The admin's words for admin_status. */
-export const ADMIN_STATUS_LABEL: Record<ListingState["adminStatus"], string> = {
-  pending: "Pending Review",
-  approved: "Approved",
-  rejected: "Rejected",
-};
 
 /** Dashboard badge: Sold, Expired, Rejected, Active, Pending or Draft. */
 export function listingBadge(l: ListingState & { expiresOn: Date | string; archived?: boolean }) {

@@ -26,7 +26,8 @@ const VERB: Record<ModerationAction | "edit" | "delete", { past: string; failure
   delete: { past: "removed", failure: "Failed to delete" },
 };
 
-async function lockListing(tx: Tx, listingId: string) {
+async function lockListing(options: { tx: Tx; listingId: string }) {
+  const { tx, listingId } = options;
   if (!isUuid(listingId)) return undefined;
   const [row] = await tx
     .select({
@@ -43,18 +44,23 @@ async function lockListing(tx: Tx, listingId: string) {
 
 type Locked = NonNullable<Awaited<ReturnType<typeof lockListing>>>;
 
-async function withListing<T>(
-  runtime: Runtime,
-  admin: Viewer,
-  listingId: string,
-  verb: keyof typeof VERB,
-  change: (tx: Tx, listing: Locked) => Promise<T>,
-  reason?: string | null,
-) {
+/**
+ * Locks the listing, runs `change`, then tells the seller (notification and e-mail, with the
+ * reason when there is one), all in one transaction; only an admin, never on their own listing.
+ */
+async function withListing<T>(options: {
+  runtime: Runtime;
+  admin: Viewer;
+  listingId: string;
+  verb: keyof typeof VERB;
+  change: (tx: Tx, listing: Locked) => Promise<T>;
+  reason?: string | null;
+}) {
+  const { runtime, admin, listingId, verb, change, reason } = options;
   if (!admin.isAdmin) throw new AppError("FORBIDDEN", "Unauthorized", "You do not have permission to access this page.");
   let send: (() => Promise<void>) | undefined;
   const result = await runtime.db.transaction(async (tx) => {
-    const listing = await lockListing(tx, listingId);
+    const listing = await lockListing({ tx, listingId });
     if (!listing) throw new AppError("NOT_FOUND", VERB[verb].failure, `${VERB[verb].failure}: listing not found`);
     if (listing.sellerUserId === admin.userId) {
       throw new AppError("FORBIDDEN", VERB[verb].failure, `${VERB[verb].failure}: you cannot moderate your own listing`);
@@ -97,66 +103,90 @@ export async function moderateListing(options: {
   if (reason && reason.length > REJECTION_REASON_MAX) {
     throw new AppError("BAD_REQUEST", VERB[action].failure, `${VERB[action].failure}: ${tooLong("Reason", REJECTION_REASON_MAX)}.`);
   }
-  return withListing(options.runtime, options.admin, options.listingId, action, async (tx, listing) => {
-    if (action === "approve" && listing.adminStatus === "pending" && !listing.mandateSigned) {
-      throw new AppError(
-        "CONFLICT",
-        VERB[action].failure,
-        `${VERB[action].failure}: the seller has not signed the exclusive sales mandate for this listing yet`,
-      );
-    }
-    const next = nextListingState(listing, action);
-    if (!next) {
-      throw new AppError(
-        "CONFLICT",
-        VERB[action].failure,
-        `${VERB[action].failure}: a listing that is ${listing.status === "sold" ? "sold" : listing.adminStatus} cannot be ${VERB[action].past}`,
-      );
-    }
-    await tx
-      .update(listings)
-      .set({ status: next.status, adminStatus: next.adminStatus, updatedAt: new Date() })
-      .where(eq(listings.id, listing.id));
-    await recordAudit(tx, {
-      actorUserId: options.admin.userId,
-      action: `listing.${action}`,
-      entity: "listing",
-      entityId: listing.id,
-      before: { status: listing.status, adminStatus: listing.adminStatus },
-      after: reason ? { ...next, reason } : next,
-    });
-    return { title: listing.title, ...next };
-  }, reason);
+  return withListing({
+    runtime: options.runtime,
+    admin: options.admin,
+    listingId: options.listingId,
+    verb: action,
+    reason,
+    change: async (tx, listing) => {
+      if (action === "approve" && listing.adminStatus === "pending" && !listing.mandateSigned) {
+        throw new AppError(
+          "CONFLICT",
+          VERB[action].failure,
+          `${VERB[action].failure}: the seller has not signed the exclusive sales mandate for this listing yet`,
+        );
+      }
+      const next = nextListingState(listing, action);
+      if (!next) {
+        throw new AppError(
+          "CONFLICT",
+          VERB[action].failure,
+          `${VERB[action].failure}: a listing that is ${listing.status === "sold" ? "sold" : listing.adminStatus} cannot be ${VERB[action].past}`,
+        );
+      }
+      await tx
+        .update(listings)
+        .set({ status: next.status, adminStatus: next.adminStatus, updatedAt: new Date() })
+        .where(eq(listings.id, listing.id));
+      await recordAudit(tx, {
+        actorUserId: options.admin.userId,
+        action: `listing.${action}`,
+        entity: "listing",
+        entityId: listing.id,
+        before: { status: listing.status, adminStatus: listing.adminStatus },
+        after: reason ? { ...next, reason } : next,
+      });
+      return { title: listing.title, ...next };
+    },
+  });
 }
 
-export async function editListing(options: { runtime: Runtime; admin: Viewer; listingId: string; input: AdminEditListingInput }) {
-  return withListing(options.runtime, options.admin, options.listingId, "edit", async (tx, listing) => {
-    const after = { ...options.input, updatedAt: new Date() };
-    await tx.update(listings).set(after).where(eq(listings.id, listing.id));
-    const { sellerEmail: _e, sellerUserId: _u, ...before } = listing;
-    await recordAudit(tx, {
-      actorUserId: options.admin.userId,
-      action: "listing.edit",
-      entity: "listing",
-      entityId: listing.id,
-      before,
-      after: options.input,
-    });
-    return { title: options.input.title };
+export async function editListing(options: {
+  runtime: Runtime;
+  admin: Viewer;
+  listingId: string;
+  input: AdminEditListingInput;
+}) {
+  return withListing({
+    runtime: options.runtime,
+    admin: options.admin,
+    listingId: options.listingId,
+    verb: "edit",
+    change: async (tx, listing) => {
+      const after = { ...options.input, updatedAt: new Date() };
+      await tx.update(listings).set(after).where(eq(listings.id, listing.id));
+      const { sellerEmail: _e, sellerUserId: _u, ...before } = listing;
+      await recordAudit(tx, {
+        actorUserId: options.admin.userId,
+        action: "listing.edit",
+        entity: "listing",
+        entityId: listing.id,
+        before,
+        after: options.input,
+      });
+      return { title: options.input.title };
+    },
   });
 }
 
 export async function deleteListingAsAdmin(options: { runtime: Runtime; admin: Viewer; listingId: string }) {
-  const result = await withListing(options.runtime, options.admin, options.listingId, "delete", async (tx, listing) => {
-    await tx.delete(listings).where(eq(listings.id, listing.id));
-    await recordAudit(tx, {
-      actorUserId: options.admin.userId,
-      action: "listing.delete",
-      entity: "listing",
-      entityId: listing.id,
-      before: { title: listing.title, status: listing.status, adminStatus: listing.adminStatus },
-    });
-    return { title: listing.title, id: listing.id };
+  const result = await withListing({
+    runtime: options.runtime,
+    admin: options.admin,
+    listingId: options.listingId,
+    verb: "delete",
+    change: async (tx, listing) => {
+      await tx.delete(listings).where(eq(listings.id, listing.id));
+      await recordAudit(tx, {
+        actorUserId: options.admin.userId,
+        action: "listing.delete",
+        entity: "listing",
+        entityId: listing.id,
+        before: { title: listing.title, status: listing.status, adminStatus: listing.adminStatus },
+      });
+      return { title: listing.title, id: listing.id };
+    },
   });
   await options.runtime.storage.deletePrefix(`public/listings/${result.id}`);
   return result;

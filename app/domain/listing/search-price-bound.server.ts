@@ -42,7 +42,11 @@ export type PriceBound = { op: ">=" | "<="; price: string };
  * (cheapest first) or the highest (dearest first); undefined when there is no
  * useful bound. Two small queries, well under a millisecond.
  */
-export async function searchPriceBound(db: DbOrTx, search: Partial<ListingSearch>): Promise<PriceBound | undefined> {
+export async function searchPriceBound(options: {
+  db: DbOrTx;
+  search: Partial<ListingSearch>;
+}): Promise<PriceBound | undefined> {
+  const { db, search } = options;
   const ascending = search.sort === "price_asc";
   if (!search.q || (!ascending && search.sort !== "price_desc")) return undefined;
   const [texts] = (

@@ -4,7 +4,8 @@
  * with a pg_notify that every app instance hears once the transaction commits.
  */
 import { eq, sql } from "drizzle-orm";
-import { adminAccess, notifications, type NOTIFICATION_TYPES } from "#db/schema.ts";
+import { adminAccess, notifications } from "#db/schema.ts";
+import type { NOTIFICATION_TYPES } from "#db/vocabulary.ts";
 import type { DbOrTx } from "#app/lib/db.server.ts";
 import { NOTIFICATION_CHANNEL, type NotificationSignal } from "#app/lib/notification-hub.server.ts";
 

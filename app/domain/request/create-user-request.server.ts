@@ -5,10 +5,9 @@
  * listing. With a `mailer`, the buyer's receipt e-mail is written to the
  * outbox in the same transaction and its delivery queued after commit.
  */
-import { and, eq } from "drizzle-orm";
-import { listings, userRequests } from "#db/schema.ts";
+import { userRequests } from "#db/schema.ts";
 import { notifyAdmins, type NewNotification } from "#app/domain/notification/create-notification.server.ts";
-import { isPublicListing } from "#app/domain/listing/listing-visibility.server.ts";
+import { getListingSummary } from "#app/domain/listing/get-listing-summary.server.ts";
 import { hasCompleteBuyerProfile, type Viewer } from "#app/domain/user/viewer.ts";
 import { AppError } from "#app/lib/app-error.ts";
 import { queueRequestReceipt, type ReceiptMailer } from "./request-receipt.server.ts";
@@ -94,18 +93,14 @@ export async function createUserRequest(options: {
     let listingTitle: string | null = null;
     let listingPrice: number | null = null;
     if (request.listingId) {
-      const [listing] = await tx
-        .select({ title: listings.title, price: listings.price })
-        .from(listings)
-        .where(and(eq(listings.id, request.listingId), isPublicListing()))
-        .limit(1);
+      const listing = await getListingSummary({ db: tx, id: request.listingId });
       if (!listing) {
         throw new AppError("BAD_REQUEST", "Error", REQUEST_FAILURES[request.requestType], {
           listingId: [REQUEST_MESSAGES.listingUnavailable],
         });
       }
       listingTitle = listing.title;
-      listingPrice = Number(listing.price);
+      listingPrice = listing.price;
     }
     const [row] = await tx
       .insert(userRequests)

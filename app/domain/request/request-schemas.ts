@@ -5,7 +5,7 @@
  * gives each message its toast title.
  */
 import { z } from "zod";
-import { QUOTE_TYPES, type REQUEST_STATUSES, type REQUEST_TYPES } from "#db/schema.ts";
+import { QUOTE_TYPES, type REQUEST_TYPES } from "#db/vocabulary.ts";
 import { formatPrice } from "#app/lib/format.ts";
 import { tooLong } from "#app/lib/text-limits.ts";
 
@@ -14,20 +14,7 @@ export const TIME_ZONE = "Africa/Johannesburg";
 /** Spec §9: viewing times offered hourly 09:00 to 17:00. */
 export const VIEWING_TIMES = ["09:00", "10:00", "11:00", "12:00", "13:00", "14:00", "15:00", "16:00", "17:00"] as const;
 
-export const QUOTE_TYPE_LABELS: Record<(typeof QUOTE_TYPES)[number], string> = {
-  "equipment-purchase": "Equipment Purchase",
-  "equipment-rental": "Equipment Rental",
-  "maintenance-service": "Maintenance Service",
-  "parts-supply": "Parts Supply",
-  consultation: "Consultation",
-  other: "Other",
-};
-
-export const REQUEST_STATUS_LABELS: Record<(typeof REQUEST_STATUSES)[number], string> = {
-  new: "New",
-  contacted: "Contacted",
-  closed: "Closed",
-};
+export { QUOTE_TYPE_LABELS, REQUEST_STATUS_LABELS } from "#db/vocabulary.ts";
 
 export const REQUEST_MESSAGES = {
   invalidOffer: "Offer amount must be a positive number.",

@@ -6,7 +6,7 @@
  * be open once per buyer and listing, so reopening could collide. Status
  * changes go through `nextRequestStatus`; anything not in the map is refused.
  */
-import type { NOTIFICATION_TYPES, REQUEST_STATUSES } from "#db/schema.ts";
+import type { NOTIFICATION_TYPES, REQUEST_STATUSES } from "#db/vocabulary.ts";
 import { REQUEST_STATUS_LABELS } from "./request-schemas.ts";
 import { PRODUCT_NAME } from "#app/lib/brand.ts";
 

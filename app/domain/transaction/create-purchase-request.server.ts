@@ -8,8 +8,7 @@ import { buyers, transactions } from "#db/schema.ts";
 import { AppError } from "#app/lib/app-error.ts";
 import type { Db } from "#app/lib/db.server.ts";
 import { formatPrice } from "#app/lib/format.ts";
-import type { Storage } from "#app/lib/storage.server.ts";
-import { getPublicListing } from "#app/domain/listing/get-listing.server.ts";
+import { getListingSummary } from "#app/domain/listing/get-listing-summary.server.ts";
 import { notifyAdmins } from "#app/domain/notification/create-notification.server.ts";
 import { hasCompleteBuyerProfile, type Viewer } from "#app/domain/user/viewer.ts";
 import { queueRequestReceipt, type ReceiptMailer } from "#app/domain/request/request-receipt.server.ts";
@@ -17,7 +16,6 @@ import { REQUEST_MESSAGE_MAX, REQUEST_MESSAGE_TOO_LONG } from "#app/domain/reque
 
 export async function createPurchaseRequest(options: {
   db: Db;
-  storage: Storage;
   viewer: Viewer;
   listingId: string;
   /** The buyer's optional note: stored with the request (trimmed, none is null), in the admins' notification and the receipt. */
@@ -36,7 +34,7 @@ export async function createPurchaseRequest(options: {
   if (!hasCompleteBuyerProfile(viewer)) {
     throw new AppError("FORBIDDEN", "Complete Your Buyer Profile", "Please create your buyer profile before making a purchase request.");
   }
-  const listing = await getPublicListing({ db, storage: options.storage, id: options.listingId });
+  const listing = await getListingSummary({ db, id: options.listingId });
   if (!listing) {
     throw new AppError("NOT_FOUND", "Listing Not Found", "The listing you're looking for doesn't exist or has been removed.");
   }

@@ -15,7 +15,7 @@ import { requireAdmin } from "#app/lib/guards.server.ts";
 import { orError } from "#app/lib/respond.server.ts";
 import { getRuntime } from "#app/lib/runtime.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
-import { CATEGORIES } from "#db/schema.ts";
+import { CATEGORIES } from "#db/vocabulary.ts";
 import { readForm } from "#app/lib/read-form.server.ts";
 import { pageTitle } from "#app/lib/brand.ts";
 
@@ -27,7 +27,7 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const { db } = await getRuntime();
-  const listing = await getListingForEdit(db, params.id);
+  const listing = await getListingForEdit({ db, id: params.id });
   if (!listing) throw new Response("Not Found", { status: 404 });
   return { listing: { ...listing, price: Number(listing.price) }, categories: [...CATEGORIES] };
 }

@@ -6,9 +6,10 @@ import { Button, buttonVariants } from "#app/components/ui/button.tsx";
 import { Label } from "#app/components/ui/label.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";
 import { ADMIN_FILTERS, findAdminListings, type AdminFilter } from "#app/domain/listing/find-admin-listings.server.ts";
-import { ADMIN_STATUS_LABEL, REJECTION_REASON_MAX, type ModerationAction } from "#app/domain/listing/listing-state.ts";
+import { REJECTION_REASON_MAX, type ModerationAction } from "#app/domain/listing/listing-state.ts";
 import { deleteListingAsAdmin, moderateListing } from "#app/domain/listing/moderate-listing.server.ts";
 import { AppError } from "#app/lib/app-error.ts";
+import { ADMIN_STATUS_LABELS, ADMIN_STATUSES } from "#db/vocabulary.ts";
 import { categoryLabel, formatAdminDate, formatPrice } from "#app/lib/format.ts";
 import { requireAdmin } from "#app/lib/guards.server.ts";
 import { orError } from "#app/lib/respond.server.ts";
@@ -103,7 +104,7 @@ export default function AdminListings({ loaderData, actionData }: Route.Componen
                     <h2 className="text-lg font-semibold">{l.title}</h2>
                     {l.isUrgent ? <Badge variant="urgent">Urgent</Badge> : null}
                     {l.isBargain ? <Badge variant="bargain">Bargain</Badge> : null}
-                    <Badge variant="secondary">{ADMIN_STATUS_LABEL[l.adminStatus]}</Badge>
+                    <Badge variant="secondary">{ADMIN_STATUS_LABELS[l.adminStatus]}</Badge>
                     {l.status === "sold" ? <Badge variant="outline">Sold</Badge> : null}
                     {l.mandateSigned ? (
                       <Badge variant="outline">Mandate signed</Badge>
@@ -178,9 +179,7 @@ export default function AdminListings({ loaderData, actionData }: Route.Componen
 }
 
 const ADMIN_FILTER_LABELS: [string, string][] = [
-  ["pending", "Pending Review"],
-  ["approved", "Approved"],
-  ["rejected", "Rejected"],
+  ...ADMIN_STATUSES.map((status): [string, string] => [status, ADMIN_STATUS_LABELS[status]]),
   ["sold", "Sold"],
   ["all", "All"],
 ];

@@ -3,8 +3,7 @@ import type { Route } from "./+types/watchlist";
 import { FavouriteButton } from "#app/components/listing/favourite-button.tsx";
 import { ListingCard } from "#app/components/listing/listing-card.tsx";
 import { Button } from "#app/components/ui/button.tsx";
-import { findFavouriteListingIds } from "#app/domain/favourite/toggle-favourite.server.ts";
-import { getPublicListing } from "#app/domain/listing/get-listing.server.ts";
+import { findFavouriteListings } from "#app/domain/favourite/find-favourite-listings.server.ts";
 import { requireUser } from "#app/lib/guards.server.ts";
 import { getRuntime } from "#app/lib/runtime.server.ts";
 import { pageTitle } from "#app/lib/brand.ts";
@@ -17,24 +16,8 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requireUser(request);
   const { db, storage } = await getRuntime();
-  const ids = await findFavouriteListingIds({ db, userId: viewer.userId });
   // Only listings that are still public are shown.
-  const listings = (await Promise.all(ids.map((id) => getPublicListing({ db, storage, id })))).filter((l) => l !== null);
-  return {
-    items: listings.map((l) => ({
-      id: l.id,
-      title: l.title,
-      description: l.description,
-      price: l.price,
-      category: l.category,
-      isUrgent: l.isUrgent,
-      isBargain: l.isBargain,
-      sellerName: l.sellerName,
-      expiresOn: l.expiresOn,
-      location: l.location,
-      imageUrl: l.images[0]?.card ?? null,
-    })),
-  };
+  return { items: await findFavouriteListings({ db, storage, userId: viewer.userId }) };
 }
 
 export default function Watchlist({ loaderData }: Route.ComponentProps) {

@@ -17,7 +17,7 @@ import { getViewer } from "#app/domain/user/get-viewer.server.ts";
 import { hasCompleteBuyerProfile, type Viewer } from "#app/domain/user/viewer.ts";
 import { categoryLabel } from "#app/lib/format.ts";
 import { getRuntime } from "#app/lib/runtime.server.ts";
-import { CATEGORIES } from "#db/schema.ts";
+import { CATEGORIES, CONDITION_LABELS, CONDITIONS } from "#db/vocabulary.ts";
 import { shortened } from "#app/lib/text-limits.ts";
 import { pageTitle } from "#app/lib/brand.ts";
 
@@ -169,9 +169,11 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
               <Label htmlFor="condition">Condition</Label>
               <NativeSelect id="condition" name="condition" defaultValue={search.condition ?? ""}>
                 <option value="">Any condition</option>
-                <option value="new">New</option>
-                <option value="used">Used</option>
-                <option value="refurbished">Refurbished</option>
+                {CONDITIONS.map((c) => (
+                  <option key={c} value={c}>
+                    {CONDITION_LABELS[c].label}
+                  </option>
+                ))}
               </NativeSelect>
             </div>
             <div className="space-y-1">

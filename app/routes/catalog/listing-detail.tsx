@@ -20,7 +20,7 @@ import { hasCompleteBuyerProfile } from "#app/domain/user/viewer.ts";
 import { hasOpenPurchaseRequest } from "#app/domain/transaction/find-purchase-request.server.ts";
 import { AppError } from "#app/lib/app-error.ts";
 import { clientIp } from "#app/lib/client-ip.server.ts";
-import { categoryLabel, formatPrice, formatShortDate } from "#app/lib/format.ts";
+import { categoryLabel, conditionDescription, formatPrice, formatShortDate } from "#app/lib/format.ts";
 import { requireUser } from "#app/lib/guards.server.ts";
 import { enforceUserLimit } from "#app/lib/rate-limit.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
@@ -29,12 +29,6 @@ import { readForm } from "#app/lib/read-form.server.ts";
 import { getRuntime } from "#app/lib/runtime.server.ts";
 import { shortened } from "#app/lib/text-limits.ts";
 import { pageTitle } from "#app/lib/brand.ts";
-
-const CONDITION_LABELS: Record<string, string> = {
-  new: "New — brand new, never used",
-  used: "Used — previously used, good condition",
-  refurbished: "Refurbished — restored to like-new condition",
-};
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) => {
   if (!loaderData?.listing) {
@@ -138,7 +132,6 @@ export async function action({ request, params }: Route.ActionArgs) {
       await enforceUserLimit(runtime, "purchase", viewer.userId);
       await createPurchaseRequest({
         db: runtime.db,
-        storage: runtime.storage,
         viewer,
         listingId: params.id,
         message: typeof message === "string" ? message : null,
@@ -236,7 +229,7 @@ export default function ListingDetail({ loaderData, actionData }: Route.Componen
             <dt className="font-medium text-gray-600">Category</dt>
             <dd>{categoryLabel(listing.category)}</dd>
             <dt className="font-medium text-gray-600">Condition</dt>
-            <dd>{CONDITION_LABELS[listing.condition] ?? listing.condition}</dd>
+            <dd>{conditionDescription(listing.condition)}</dd>
             <dt className="font-medium text-gray-600">Location</dt>
             <dd>{listing.location || "Not provided"}</dd>
             <dt className="font-medium text-gray-600">Seller</dt>

@@ -1,0 +1,147 @@
+/** The field groups of the listing form: what it is, how it is sold, where it is, and the listing type. */
+import { LocateFixed } from "lucide-react";
+import { Button } from "#app/components/ui/button.tsx";
+import { Input } from "#app/components/ui/input.tsx";
+import { Label } from "#app/components/ui/label.tsx";
+import { NativeSelect } from "#app/components/ui/native-select.tsx";
+import { Textarea } from "#app/components/ui/textarea.tsx";
+import { categoryLabel } from "#app/lib/format.ts";
+import { CATEGORIES, CONDITION_LABELS, CONDITIONS, type Condition } from "#db/vocabulary.ts";
+import { MACHINERY_SUGGESTIONS } from "./nearest-city.ts";
+
+export function TitleDescriptionFields() {
+  return (
+    <>
+      <div className="space-y-1.5">
+        <Label htmlFor="listing-title">Title *</Label>
+        <Input
+          id="listing-title"
+          name="title"
+          list="machinery-suggestions"
+          required
+          maxLength={120}
+          placeholder="e.g. 2019 CAT 320D Excavator"
+        />
+        <datalist id="machinery-suggestions">
+          {MACHINERY_SUGGESTIONS.map((s) => (
+            <option key={s} value={s} />
+          ))}
+        </datalist>
+      </div>
+      <div className="space-y-1.5">
+        <Label htmlFor="listing-description">Description *</Label>
+        <Textarea
+          id="listing-description"
+          name="description"
+          required
+          maxLength={5000}
+          placeholder="Hours, service history, attachments, condition…"
+        />
+      </div>
+    </>
+  );
+}
+
+function conditionMeaning(c: Condition) {
+  return `${CONDITION_LABELS[c].label}: ${CONDITION_LABELS[c].meaning}.`;
+}
+
+/** A required select that starts on a disabled prompt. */
+function RequiredSelect({
+  id,
+  name,
+  prompt,
+  choices,
+  describedBy,
+}: {
+  id: string;
+  name: string;
+  prompt: string;
+  choices: readonly (readonly [value: string, label: string])[];
+  describedBy?: string;
+}) {
+  return (
+    <NativeSelect id={id} name={name} required defaultValue="" aria-describedby={describedBy}>
+      <option value="" disabled>
+        {prompt}
+      </option>
+      {choices.map(([value, label]) => (
+        <option key={value} value={value}>
+          {label}
+        </option>
+      ))}
+    </NativeSelect>
+  );
+}
+
+const CATEGORY_CHOICES = CATEGORIES.map((c) => [c, categoryLabel(c)] as const);
+const CONDITION_CHOICES = CONDITIONS.map((c) => [c, CONDITION_LABELS[c].label] as const);
+
+/** Short condition names in the select (a phone's narrow field shows them whole); what each means below it. */
+export function CategoryConditionFields({ condition }: { condition: string }) {
+  const chosen = CONDITIONS.find((c) => c === condition);
+  return (
+    <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+      <div className="min-w-0 space-y-1.5">
+        <Label htmlFor="listing-category">Category *</Label>
+        <RequiredSelect id="listing-category" name="category" prompt="Select a category" choices={CATEGORY_CHOICES} />
+      </div>
+      <div className="min-w-0 space-y-1.5">
+        <Label htmlFor="listing-condition">Condition *</Label>
+        <RequiredSelect
+          id="listing-condition"
+          name="condition"
+          prompt="Select the condition"
+          choices={CONDITION_CHOICES}
+          describedBy="listing-condition-meaning"
+        />
+        <p id="listing-condition-meaning" className="text-xs text-gray-600">
+          {chosen ? conditionMeaning(chosen) : CONDITIONS.map(conditionMeaning).join(" ")}
+        </p>
+      </div>
+    </div>
+  );
+}
+
+export function PriceLocationFields({ onUseMyLocation }: { onUseMyLocation?: () => void }) {
+  return (
+    <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+      <div className="min-w-0 space-y-1.5">
+        <Label htmlFor="listing-price">Price (R) *</Label>
+        <Input id="listing-price" name="price" inputMode="decimal" required placeholder="e.g. 1450000" />
+      </div>
+      <div className="min-w-0 space-y-1.5">
+        <Label htmlFor="listing-location">Location</Label>
+        <div className="flex gap-2">
+          <Input id="listing-location" name="location" maxLength={120} placeholder="e.g. Johannesburg, Gauteng" />
+          {onUseMyLocation ? (
+            <Button
+              type="button"
+              variant="outline"
+              size="icon"
+              onClick={onUseMyLocation}
+              aria-label="Use my location"
+              title="Use my location"
+            >
+              <LocateFixed />
+            </Button>
+          ) : null}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export function ListingTypeFields() {
+  return (
+    <fieldset className="flex flex-wrap gap-6">
+      <legend className="mb-2 text-sm font-medium">Listing type * (at least one)</legend>
+      <label className="flex items-center gap-2 text-sm">
+        <input type="checkbox" name="isUrgent" className="size-4 accent-red-600" /> Urgent
+      </label>
+      <label className="flex items-center gap-2 text-sm">
+        <input type="checkbox" name="isBargain" className="size-4 accent-green-600" /> Bargain
+      </label>
+    </fieldset>
+  );
+}

@@ -1,0 +1,108 @@
+/**
+ * Lives in db/ because these are the values the database stores (schema.ts's check constraints and column types); it imports nothing, so db/ and app/ (server and browser) both import it.
+ *
+ * Every enumeration of stored values and the words the pages show for them.
+ */
+
+export const ROLES = ["buyer", "seller", "admin"] as const;
+export const SIGNUP_ROLES = ["buyer", "seller"] as const;
+export const SELLER_TYPES = ["company", "private"] as const;
+export const SELLER_ROLES = ["agent", "direct"] as const;
+
+export const CATEGORIES = [
+  "excavators",
+  "cranes",
+  "bulldozers",
+  "loaders",
+  "dump_trucks",
+  "generators",
+  "compressors",
+  "welding_equipment",
+  "other",
+] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+export const CATEGORY_LABELS: Record<Category, string> = {
+  excavators: "Excavators",
+  cranes: "Cranes",
+  bulldozers: "Bulldozers",
+  loaders: "Loaders",
+  dump_trucks: "Dump Trucks",
+  generators: "Generators",
+  compressors: "Compressors",
+  welding_equipment: "Welding Equipment",
+  other: "Other",
+};
+
+export const CONDITIONS = ["new", "used", "refurbished"] as const;
+export type Condition = (typeof CONDITIONS)[number];
+
+/** Short names (a phone's narrow select shows them whole) and what each means. */
+export const CONDITION_LABELS: Record<Condition, { label: string; meaning: string }> = {
+  new: { label: "New", meaning: "brand new, never used" },
+  used: { label: "Used", meaning: "previously used, good condition" },
+  refurbished: { label: "Refurbished", meaning: "restored to like-new condition" },
+};
+
+export const LISTING_STATUSES = ["draft", "pending", "approved", "sold"] as const;
+export type ListingStatus = (typeof LISTING_STATUSES)[number];
+
+export const ADMIN_STATUSES = ["pending", "approved", "rejected"] as const;
+export type AdminStatus = (typeof ADMIN_STATUSES)[number];
+
+/** The admin's words for admin_status. */
+export const ADMIN_STATUS_LABELS: Record<AdminStatus, string> = {
+  pending: "Pending Review",
+  approved: "Approved",
+  rejected: "Rejected",
+};
+
+export const REQUEST_STATUSES = ["new", "contacted", "closed"] as const;
+export type RequestStatus = (typeof REQUEST_STATUSES)[number];
+
+export const REQUEST_STATUS_LABELS: Record<RequestStatus, string> = {
+  new: "New",
+  contacted: "Contacted",
+  closed: "Closed",
+};
+
+export const REQUEST_TYPES = ["offer", "viewing", "quote"] as const;
+export type RequestType = (typeof REQUEST_TYPES)[number];
+
+export const QUOTE_TYPES = [
+  "equipment-purchase",
+  "equipment-rental",
+  "maintenance-service",
+  "parts-supply",
+  "consultation",
+  "other",
+] as const;
+export type QuoteType = (typeof QUOTE_TYPES)[number];
+
+export const QUOTE_TYPE_LABELS: Record<QuoteType, string> = {
+  "equipment-purchase": "Equipment Purchase",
+  "equipment-rental": "Equipment Rental",
+  "maintenance-service": "Maintenance Service",
+  "parts-supply": "Parts Supply",
+  consultation: "Consultation",
+  other: "Other",
+};
+
+export const NOTIFICATION_TYPES = [
+  "listing_status",
+  "purchase_request",
+  "payment_status",
+  "admin_review",
+  "agreement_signed",
+  "contact_message",
+  "offer_request",
+  "viewing_request",
+  "quote_request",
+  "feedback",
+  "generic",
+] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+export const SIGNATURE_METHODS = ["checkbox", "uploaded_pdf"] as const;
+export const MANDATE_STATUSES = ["pdf_requested", "signed"] as const;
+export const OUTBOX_STATUSES = ["queued", "sent", "failed"] as const;
