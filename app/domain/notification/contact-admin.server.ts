@@ -8,7 +8,8 @@ import { notifyAdmins } from "./create-notification.server.ts";
 export async function contactAdmin(options: { db: Db; viewer: Viewer; input: z.infer<typeof ContactAdminSchema> }) {
   const { viewer, input } = options;
   const who = `${viewer.fullName ?? viewer.name} (${viewer.email}, ${viewer.role ?? "no role"})`;
-  await notifyAdmins(options.db, {
+  await notifyAdmins({
+    db: options.db,
     type: "contact_message",
     title: input.subject ? `${input.subject}` : `Message from ${viewer.fullName ?? viewer.name}`,
     message: `${who}: ${input.message}`,
