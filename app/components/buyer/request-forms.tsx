@@ -4,8 +4,11 @@ import {
   getSelectProps,
   getTextareaProps,
   useForm,
+  type DefaultValue,
+  type Submission,
   type FieldMetadata,
 } from "@conform-to/react";
+import type { ReactNode } from "react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
 import type { z } from "zod";
@@ -21,9 +24,11 @@ import {
   OfferRequestSchema,
   QUOTE_TYPE_LABELS,
   QuoteRequestSchema,
+  type REQUEST_FORM_SCHEMAS,
   REQUEST_MESSAGE_MAX,
   VIEWING_TIMES,
   ViewingRequestSchema,
+  type RequestType,
 } from "#app/domain/request/request-schemas.ts";
 import { resultFor, type BuyerAnswer } from "./buyer-answer.ts";
 import { useRequestConfirmation } from "./use-request-confirmation.tsx";
@@ -63,24 +68,56 @@ function MessageField({ field }: { field: FieldMetadata<string | undefined> }) {
   );
 }
 
-type OfferFields = { listingId: string; offerAmount: string; message: string };
-
-export function OfferForm({ answer, picker }: { answer: BuyerAnswer; picker: Picker }) {
-  const confirmation = useRequestConfirmation("offer", picker.listings);
-  const [form, fields] = useForm<OfferFields, z.infer<typeof OfferRequestSchema>>({
-    id: "offer-form",
-    lastResult: resultFor(answer, "offer"),
-    defaultValue: { listingId: picker.listingId },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: OfferRequestSchema }),
+/** A request form's Conform state, bound to its confirmation dialog and to the action's answer for it. */
+function useRequestForm<
+  Fields extends Record<string, string>,
+  S extends (typeof REQUEST_FORM_SCHEMAS)[RequestType],
+>(options: { kind: RequestType; schema: S; answer: BuyerAnswer; picker: Picker; defaultValue?: Partial<Fields> }) {
+  const { kind, schema, answer, picker } = options;
+  const confirmation = useRequestConfirmation(kind, picker.listings);
+  const [form, fields] = useForm<Fields, z.infer<S>>({
+    id: `${kind}-form`,
+    lastResult: resultFor(answer, kind),
+    defaultValue: { listingId: picker.listingId, ...options.defaultValue } as DefaultValue<Fields>,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }) as Submission<Fields, string[], z.infer<S>>,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onSubmit: confirmation.onSubmit,
   });
+  return { frame: { kind, formProps: getFormProps(form), formErrors: form.errors, confirmation }, fields };
+}
+
+/** What every request form has around its own fields: the dialog, the intent, the form's error and the submit button. */
+function RequestFormFrame({
+  kind,
+  formProps,
+  formErrors,
+  confirmation,
+  submitLabel,
+  children,
+}: ReturnType<typeof useRequestForm>["frame"] & { submitLabel: string; children: ReactNode }) {
   return (
-    <Form method="post" {...getFormProps(form)} onFocus={confirmation.preload} className="space-y-4">
+    <Form method="post" {...formProps} onFocus={confirmation.preload} className="space-y-4">
       {confirmation.dialog}
-      <input type="hidden" name="intent" value="offer" />
-      <FormError errors={form.errors} />
+      <input type="hidden" name="intent" value={kind} />
+      <FormError errors={formErrors} />
+      {children}
+      <IntentSubmitButton label={submitLabel} busyLabel="Submitting..." intent={kind} />
+    </Form>
+  );
+}
+
+type OfferFields = { listingId: string; offerAmount: string; message: string };
+
+export function OfferForm({ answer, picker }: { answer: BuyerAnswer; picker: Picker }) {
+  const { frame, fields } = useRequestForm<OfferFields, typeof OfferRequestSchema>({
+    kind: "offer",
+    schema: OfferRequestSchema,
+    answer,
+    picker,
+  });
+  return (
+    <RequestFormFrame {...frame} submitLabel="Submit Offer">
       <ListingSelect field={fields.listingId} picker={picker} />
       <div className="space-y-1.5">
         <Label htmlFor={fields.offerAmount.id}>Offer Amount (R)</Label>
@@ -96,29 +133,21 @@ export function OfferForm({ answer, picker }: { answer: BuyerAnswer; picker: Pic
         <FieldError id={fields.offerAmount.errorId} errors={fields.offerAmount.errors} />
       </div>
       <MessageField field={fields.message} />
-      <IntentSubmitButton label="Submit Offer" busyLabel="Submitting..." intent="offer" />
-    </Form>
+    </RequestFormFrame>
   );
 }
 
 type ViewingFields = { listingId: string; preferredDate: string; preferredTime: string; message: string };
 
 export function ViewingForm({ today, answer, picker }: { today: string; answer: BuyerAnswer; picker: Picker }) {
-  const confirmation = useRequestConfirmation("viewing", picker.listings);
-  const [form, fields] = useForm<ViewingFields, z.infer<typeof ViewingRequestSchema>>({
-    id: "viewing-form",
-    lastResult: resultFor(answer, "viewing"),
-    defaultValue: { listingId: picker.listingId },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ViewingRequestSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onSubmit: confirmation.onSubmit,
+  const { frame, fields } = useRequestForm<ViewingFields, typeof ViewingRequestSchema>({
+    kind: "viewing",
+    schema: ViewingRequestSchema,
+    answer,
+    picker,
   });
   return (
-    <Form method="post" {...getFormProps(form)} onFocus={confirmation.preload} className="space-y-4">
-      {confirmation.dialog}
-      <input type="hidden" name="intent" value="viewing" />
-      <FormError errors={form.errors} />
+    <RequestFormFrame {...frame} submitLabel="Request Viewing">
       <ListingSelect field={fields.listingId} picker={picker} />
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="space-y-1.5">
@@ -149,29 +178,22 @@ export function ViewingForm({ today, answer, picker }: { today: string; answer: 
         </div>
       </div>
       <MessageField field={fields.message} />
-      <IntentSubmitButton label="Request Viewing" busyLabel="Submitting..." intent="viewing" />
-    </Form>
+    </RequestFormFrame>
   );
 }
 
 type QuoteFields = { listingId: string; quoteType: string; details: string; message: string };
 
 export function QuoteForm({ answer, picker }: { answer: BuyerAnswer; picker: Picker }) {
-  const confirmation = useRequestConfirmation("quote", picker.listings);
-  const [form, fields] = useForm<QuoteFields, z.infer<typeof QuoteRequestSchema>>({
-    id: "quote-form",
-    lastResult: resultFor(answer, "quote"),
-    defaultValue: { listingId: picker.listingId, quoteType: "equipment-purchase" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: QuoteRequestSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onSubmit: confirmation.onSubmit,
+  const { frame, fields } = useRequestForm<QuoteFields, typeof QuoteRequestSchema>({
+    kind: "quote",
+    schema: QuoteRequestSchema,
+    answer,
+    picker,
+    defaultValue: { quoteType: "equipment-purchase" },
   });
   return (
-    <Form method="post" {...getFormProps(form)} onFocus={confirmation.preload} className="space-y-4">
-      {confirmation.dialog}
-      <input type="hidden" name="intent" value="quote" />
-      <FormError errors={form.errors} />
+    <RequestFormFrame {...frame} submitLabel="Request Quote">
       <div className="space-y-1.5">
         <Label htmlFor={fields.quoteType.id}>Quote Type</Label>
         <NativeSelect
@@ -200,7 +222,6 @@ export function QuoteForm({ answer, picker }: { answer: BuyerAnswer; picker: Pic
         <FieldError id={fields.details.errorId} errors={fields.details.errors} />
       </div>
       <MessageField field={fields.message} />
-      <IntentSubmitButton label="Request Quote" busyLabel="Submitting..." intent="quote" />
-    </Form>
+    </RequestFormFrame>
   );
 }
