@@ -36,7 +36,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   // Public root: no guard; the viewer decides the header's menu.
   const viewer = await getViewer(request);
   const { toasts, headers } = await readToasts(request);
-  const unread = viewer ? await countUnread((await getRuntime()).db, viewer.userId) : 0;
+  const unread = viewer ? await countUnread({ db: (await getRuntime()).db, userId: viewer.userId }) : 0;
   return data({ viewer, toasts, unread }, { headers });
 }
 

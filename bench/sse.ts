@@ -133,7 +133,7 @@ async function main() {
       const arrived = nextNotification(title);
       const t0 = nowMs();
       await handle.db.transaction((tx) =>
-        notifyUser(tx, adminRow!.id, { title, message: "delivery latency sample", type: "generic" }),
+        notifyUser({ db: tx, userId: adminRow!.id, title, message: "delivery latency sample", type: "generic" }),
       );
       const e = await arrived;
       if (i >= 5) viaDomain.push(e.at - t0);
@@ -183,7 +183,7 @@ async function main() {
     // Every stream still delivers: one notification to the admin reaches each of the admin's open streams.
     const t1 = nowMs();
     await handle.db.transaction((tx) =>
-      notifyUser(tx, adminRow!.id, { title: "Bench fan-out", message: "to every open stream", type: "generic" }),
+      notifyUser({ db: tx, userId: adminRow!.id, title: "Bench fan-out", message: "to every open stream", type: "generic" }),
     );
     while (delivered < adminStreams && nowMs() - t1 < 10_000) await new Promise((r) => setTimeout(r, 5));
     const fanOut = nowMs() - t1;

@@ -20,7 +20,7 @@ import { UNREADABLE } from "./respond.server.ts";
 
 export type FormToast = { type: "success" | "error" | "info"; title: string; description?: string };
 
-type ReplyOptions = { formErrors?: string[]; resetForm?: boolean; hideFields?: string[] };
+type ReplyOptions = { formErrors?: string[]; fieldErrors?: Record<string, string[]>; resetForm?: boolean; hideFields?: string[] };
 
 /** The part of a Conform submission a reply needs (any schema). */
 export type AnySubmission = {
@@ -31,6 +31,8 @@ export type AnySubmission = {
 type Common<X> = {
   /** Fields never sent back to the browser (passwords). */
   hideFields?: string[];
+  /** An AppError's field errors go on their fields (instead of its message on the form). */
+  fieldErrors?: boolean;
   /** Further keys of the action's answer (the same keys on every path keep the component's types simple). */
   extra?: X;
 };
@@ -69,7 +71,11 @@ export function errorReply<X extends object = object>(submission: AnySubmission,
   return data(
     {
       ...(options.extra as X),
-      result: submission.reply({ formErrors: [error.message], hideFields: options.hideFields }),
+      result: submission.reply(
+        options.fieldErrors && error.fieldErrors
+          ? { fieldErrors: error.fieldErrors, hideFields: options.hideFields }
+          : { formErrors: [error.message], hideFields: options.hideFields },
+      ),
       toast,
     },
     { status: error.status },

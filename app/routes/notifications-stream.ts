@@ -49,7 +49,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         }
       };
       const send = (event: string, data: unknown) => write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-      const unread = () => countUnread(runtime.db, viewer.userId);
+      const unread = () => countUnread({ db: runtime.db, userId: viewer.userId });
       const close = () => {
         cleanup();
         try {

@@ -27,7 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const beforeAt = url.searchParams.get("beforeAt");
   const beforeId = url.searchParams.get("beforeId");
   const before = beforeAt && beforeId && !Number.isNaN(Date.parse(beforeAt)) && isUuid(beforeId) ? { createdAt: beforeAt, id: beforeId } : undefined;
-  const [items, unread] = await Promise.all([findNotifications({ db, userId: viewer.userId, before }), countUnread(db, viewer.userId)]);
+  const [items, unread] = await Promise.all([findNotifications({ db, userId: viewer.userId, before }), countUnread({ db, userId: viewer.userId })]);
   return { items, unread, hasMore: items.length === NOTIFICATION_PAGE_SIZE };
 }
 

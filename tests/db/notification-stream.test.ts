@@ -97,7 +97,7 @@ async function openStream(cookie: string) {
 type Stream = Awaited<ReturnType<typeof openStream>>;
 
 const notify = (userId: string, title: string) =>
-  notifyUser(h.rt.db, userId, { title, message: `${title}.`, type: "generic" });
+  notifyUser({ db: h.rt.db, userId, title, message: `${title}.`, type: "generic" });
 
 /** A notification created now reaches the open stream (so the session was live and the stream listening). */
 async function expectDelivered(stream: Stream, userId: string, title: string) {

@@ -52,7 +52,8 @@ export async function createContactMessage(options: {
         ipAddress: ip,
       })
       .returning({ id: contactMessages.id });
-    await notifyAdmins(tx, {
+    await notifyAdmins({
+      db: tx,
       type: "contact_message",
       title: `${input.subject} — from ${input.name}`,
       message: [

@@ -17,7 +17,8 @@ export async function createFeedback(options: { db: Db; viewer: Viewer; input: F
       .insert(feedback)
       .values({ userId: viewer.userId, userType: input.type, rating: input.rating, comments: input.comments ?? null })
       .returning({ id: feedback.id });
-    await notifyAdmins(tx, {
+    await notifyAdmins({
+      db: tx,
       type: "feedback",
       title: `${typeLabel} feedback: ${starsLabel(input.rating)}`,
       message: [

@@ -67,7 +67,7 @@ async function withListing<T>(options: {
     }
     const value = await change(tx, listing);
     const past = VERB[verb].past;
-    await notifyUser(tx, listing.sellerUserId, {
+    await notifyUser({ db: tx, userId: listing.sellerUserId,
       type: "listing_status",
       title: `Listing ${past}: ${listing.title}`,
       message: `Your listing "${listing.title}" was ${past} by our team.${reason ? ` Reason: ${reason}` : ""}`,

@@ -81,7 +81,7 @@ export async function signMandateByCheckbox(options: { runtime: Runtime; ctx: Ct
       userEmail: ctx.email,
       signedAt: ctx.signedAt,
     });
-    await notifyAdmins(tx, {
+    await notifyAdmins({ db: tx,
       type: "agreement_signed",
       title: `Mandate signed: ${ctx.listing.title}`,
       message: `${ctx.sellerName} (${ctx.email}) signed the mandate by checkbox from ${ctx.ip}. The listing waits for review.`,
@@ -185,7 +185,7 @@ export async function submitSignedMandate(options: {
           userEmail: ctx.email,
         });
       }
-      await notifyAdmins(tx, {
+      await notifyAdmins({ db: tx,
         type: "agreement_signed",
         title: `Signed mandate uploaded: ${ctx.listing.title}`,
         message: `${ctx.sellerName} (${ctx.email}) uploaded the signed mandate PDF. The listing waits for review.`,

@@ -12,22 +12,26 @@ import { NOTIFICATION_CHANNEL, type NotificationSignal } from "#app/lib/notifica
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 export type NewNotification = { title: string; message: string; type: NotificationType };
 
-export async function signalNotification(db: DbOrTx, signal: NotificationSignal) {
-  await db.execute(sql`select pg_notify(${NOTIFICATION_CHANNEL}, ${JSON.stringify(signal)})`);
+export async function signalNotification(options: { db: DbOrTx; signal: NotificationSignal }) {
+  await options.db.execute(sql`select pg_notify(${NOTIFICATION_CHANNEL}, ${JSON.stringify(options.signal)})`);
 }
 
-export async function notifyUser(db: DbOrTx, userId: string, n: NewNotification) {
+/** One notification to one user. */
+export async function notifyUser(options: { db: DbOrTx; userId: string } & NewNotification) {
+  const { db, userId, ...n } = options;
   const [row] = await db.insert(notifications).values({ userId, ...n }).returning({ id: notifications.id });
-  await signalNotification(db, { userId, id: row!.id, kind: "created" });
+  await signalNotification({ db, signal: { userId, id: row!.id, kind: "created" } });
 }
 
-export async function notifyAdmins(db: DbOrTx, n: NewNotification) {
+/** The same notification to every active admin; returns how many were notified. */
+export async function notifyAdmins(options: { db: DbOrTx } & NewNotification) {
+  const { db, ...n } = options;
   const admins = await db.select({ userId: adminAccess.userId }).from(adminAccess).where(eq(adminAccess.isActive, true));
   if (admins.length === 0) return 0;
   const rows = await db
     .insert(notifications)
     .values(admins.map((a) => ({ userId: a.userId, ...n })))
     .returning({ id: notifications.id, userId: notifications.userId });
-  for (const row of rows) await signalNotification(db, { userId: row.userId, id: row.id, kind: "created" });
+  for (const row of rows) await signalNotification({ db, signal: { userId: row.userId, id: row.id, kind: "created" } });
   return admins.length;
 }

@@ -31,7 +31,8 @@ export async function findNotifications(options: { db: DbOrTx; userId: string; b
   return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
 }
 
-export async function countUnread(db: DbOrTx, userId: string) {
+export async function countUnread(options: { db: DbOrTx; userId: string }) {
+  const { db, userId } = options;
   const [row] = await db
     .select({ n: count() })
     .from(notifications)
@@ -46,7 +47,7 @@ export async function markNotificationRead(options: { db: DbOrTx; userId: string
     .set({ read: true })
     .where(and(eq(notifications.id, options.id), eq(notifications.userId, options.userId)))
     .returning({ id: notifications.id });
-  if (rows.length) await signalNotification(options.db, { userId: options.userId, id: options.id, kind: "read" });
+  if (rows.length) await signalNotification({ db: options.db, signal: { userId: options.userId, id: options.id, kind: "read" } });
   return rows.length;
 }
 
@@ -56,7 +57,7 @@ export async function markAllNotificationsRead(options: { db: DbOrTx; userId: st
     .set({ read: true })
     .where(and(eq(notifications.userId, options.userId), eq(notifications.read, false)))
     .returning({ id: notifications.id });
-  if (rows.length) await signalNotification(options.db, { userId: options.userId, kind: "read-all" });
+  if (rows.length) await signalNotification({ db: options.db, signal: { userId: options.userId, kind: "read-all" } });
   return rows.length;
 }
 

@@ -52,7 +52,8 @@ function parseRequest(input: UserRequestInput) {
   );
 }
 
-function notificationFor(request: UserRequestInput, who: { name: string; email: string }, listingTitle: string | null) {
+function notificationFor(options: { request: UserRequestInput; who: { name: string; email: string }; listingTitle: string | null }) {
+  const { request, who, listingTitle } = options;
   const on = listingTitle ? ` for "${listingTitle}"` : "";
   const note = request.message ? ` Message: ${request.message}` : "";
   const buyer = `${who.name} (${who.email})`;
@@ -116,10 +117,10 @@ export async function createUserRequest(options: {
         message: request.message ?? null,
       })
       .returning({ id: userRequests.id });
-    const notifiedAdmins = await notifyAdmins(
-      tx,
-      notificationFor(request, { name: viewer.fullName ?? viewer.name, email: viewer.email }, listingTitle),
-    );
+    const notifiedAdmins = await notifyAdmins({
+      db: tx,
+      ...notificationFor({ request, who: { name: viewer.fullName ?? viewer.name, email: viewer.email }, listingTitle }),
+    });
     if (mailer) {
       send = await queueRequestReceipt({
         tx,

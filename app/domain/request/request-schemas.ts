@@ -208,9 +208,3 @@ export function formatPreferredDate(date: string) {
   return preferredDateFormat.format(new Date(`${date}T00:00:00Z`));
 }
 
-/** First message of a field-error map, for the toast. */
-export function firstFieldError(errors: Record<string, string[] | null | undefined> | null | undefined) {
-  if (!errors) return undefined;
-  for (const list of Object.values(errors)) if (list?.[0]) return list[0];
-  return undefined;
-}

@@ -25,7 +25,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type Locked = { id: string; status: RequestStatus; buyerUserId: string; listingTitle: string | null };
 
-async function lockRequest(tx: Tx, kind: BuyerRequestKind, id: string): Promise<Locked | undefined> {
+async function lockRequest(options: { tx: Tx; kind: BuyerRequestKind; id: string }): Promise<Locked | undefined> {
+  const { tx, kind, id } = options;
   if (kind === "purchase") {
     const [row] = await tx
       .select({ id: transactions.id, status: transactions.status, buyerUserId: buyers.userId, listingTitle: listings.title })
@@ -59,7 +60,7 @@ export async function updateRequestStatus(options: {
     throw new AppError("NOT_FOUND", REQUEST_UPDATE_FAILED, `${REQUEST_UPDATE_FAILED}: request not found.`);
   }
   return db.transaction(async (tx) => {
-    const current = await lockRequest(tx, kind, requestId);
+    const current = await lockRequest({ tx, kind, id: requestId });
     if (!current) throw new AppError("NOT_FOUND", REQUEST_UPDATE_FAILED, `${REQUEST_UPDATE_FAILED}: request not found.`);
     const next = nextRequestStatus(current.status, status);
     if (!next) {
@@ -78,7 +79,7 @@ export async function updateRequestStatus(options: {
     } else {
       await tx.update(userRequests).set({ status: next, updatedAt: now }).where(eq(userRequests.id, current.id));
     }
-    await notifyUser(tx, current.buyerUserId, requestStatusNotification(kind, next, current.listingTitle));
+    await notifyUser({ db: tx, userId: current.buyerUserId, ...requestStatusNotification(kind, next, current.listingTitle) });
     await recordAudit(tx, {
       actorUserId: admin.userId,
       action: `request.${next}`,

@@ -54,7 +54,8 @@ export async function createPurchaseRequest(options: {
         .where(and(eq(transactions.buyerId, buyer.id), eq(transactions.listingId, listing.id), ne(transactions.status, "closed")));
       return { transactionId: open!.id, created: false };
     }
-    await notifyAdmins(tx, {
+    await notifyAdmins({
+      db: tx,
       type: "purchase_request",
       title: `Purchase request: ${listing.title}`,
       message: `${viewer.fullName ?? viewer.name} (${viewer.email}) wants to buy "${listing.title}" at ${formatPrice(listing.price)}.${message ? ` Message: ${message}` : ""}`,

@@ -1,0 +1,172 @@
+import { Eye, FileText } from "lucide-react";
+import { Link } from "react-router";
+import { Badge } from "#app/components/ui/badge.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
+import { formatPrice, formatShortDate } from "#app/lib/format.ts";
+import { cn } from "#app/lib/utils.ts";
+import { DeleteListingDialog } from "./delete-listing-dialog.tsx";
+import { RejectionReason } from "./rejection-reason.tsx";
+
+/** A row of the seller's "Your Listings": what the table and the phone's cards show. */
+export type SellerListingRow = {
+  id: string;
+  title: string;
+  price: number;
+  badge: string;
+  createdOn: string | Date;
+  views: number;
+  mandateSigned: boolean;
+  rejectionReason: string | null;
+};
+
+const BADGE_VARIANT: Record<string, "bargain" | "urgent" | "secondary" | "outline" | "default"> = {
+  Active: "bargain",
+  Rejected: "urgent",
+  Pending: "default",
+  Sold: "outline",
+  Expired: "secondary",
+  Draft: "secondary",
+};
+
+/** "Your Listings": a table from sm up, one card per listing on a phone. */
+export function SellerListings({ listings }: { listings: SellerListingRow[] }) {
+  return (
+    <Card className="mt-8">
+      <CardHeader>
+        <CardTitle>Your Listings</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {listings.length === 0 ? (
+          <div className="py-10 text-center">
+            <p className="text-gray-600">You have no listings yet.</p>
+            <Button asChild className="mt-4">
+              <Link to="/seller/create">Create Your First Listing</Link>
+            </Button>
+          </div>
+        ) : (
+          <>
+            <table className="hidden w-full text-left text-sm sm:table">
+              <thead>
+                <tr className="border-b text-gray-600">
+                  <th className="py-2 pr-4">Title</th>
+                  <th className="py-2 pr-4">Price</th>
+                  <th className="py-2 pr-4">Status</th>
+                  <th className="hidden py-2 pr-4 md:table-cell">Created</th>
+                  <th className="hidden py-2 pr-4 md:table-cell">Views</th>
+                  <th className="py-2 pr-4">Actions</th>
+                </tr>
+              </thead>
+              <tbody>
+                {listings.map((l) => (
+                  <tr key={l.id} className="border-b align-top last:border-0">
+                    <td className="py-2 pr-4 font-medium wrap-anywhere">
+                      {l.title}
+                      {/* Between sm and md the date and views sit here, leaving the title room. */}
+                      <span className="block text-xs font-normal text-gray-600 md:hidden">
+                        Created {formatShortDate(l.createdOn)} · {l.views} {l.views === 1 ? "view" : "views"}
+                      </span>
+                      {l.badge === "Rejected" ? (
+                        <RejectionReason reason={l.rejectionReason} className="mt-1 font-normal" />
+                      ) : null}
+                    </td>
+                    <td className="py-2 pr-4 whitespace-nowrap">{formatPrice(l.price)}</td>
+                    <td className="py-2 pr-4">
+                      <Badge variant={BADGE_VARIANT[l.badge] ?? "secondary"}>{l.badge}</Badge>
+                      {l.badge === "Pending" && !l.mandateSigned ? <MandateNotSigned listingId={l.id} /> : null}
+                    </td>
+                    <td className="hidden py-2 pr-4 whitespace-nowrap md:table-cell">{formatShortDate(l.createdOn)}</td>
+                    <td className="hidden py-2 pr-4 md:table-cell">{l.views}</td>
+                    <td className="py-2 pr-4">
+                      <ListingActions listing={l} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            {/* A phone gets one card per listing instead of the table (after it, so the table's text comes first). */}
+            <ul aria-label="Your listings" className="space-y-3 sm:hidden">
+              {listings.map((l) => (
+                <li key={l.id} aria-label={l.title} className="rounded-lg border p-3">
+                  <p className="font-medium wrap-anywhere">{l.title}</p>
+                  <div className="mt-1 flex flex-wrap items-center justify-between gap-2">
+                    <p className="text-lg font-semibold">{formatPrice(l.price)}</p>
+                    <Badge variant={BADGE_VARIANT[l.badge] ?? "secondary"}>{l.badge}</Badge>
+                  </div>
+                  <p className="mt-1 text-xs text-gray-600">
+                    Created {formatShortDate(l.createdOn)} · {l.views} {l.views === 1 ? "view" : "views"}
+                  </p>
+                  <ListingNotes listing={l} />
+                  <ListingActions listing={l} withLabels className="mt-3" />
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function MandateNotSigned({ listingId }: { listingId: string }) {
+  return (
+    <Link
+      to={`/seller/mandate/${listingId}`}
+      className="mt-1 block text-xs font-medium whitespace-nowrap text-red-700 underline"
+    >
+      Mandate not signed
+    </Link>
+  );
+}
+
+/** On a card: the unsigned mandate and the rejection reason, under the title. */
+function ListingNotes({
+  listing: l,
+}: {
+  listing: { id: string; badge: string; mandateSigned: boolean; rejectionReason: string | null };
+}) {
+  if (l.badge === "Rejected") return <RejectionReason reason={l.rejectionReason} className="mt-2" />;
+  if (l.badge === "Pending" && !l.mandateSigned) return <MandateNotSigned listingId={l.id} />;
+  return null;
+}
+
+/**
+ * View details, the listing's mandate, and delete (confirmed in a dialog): icons in the table, three
+ * equal buttons with words on a phone's card.
+ */
+function ListingActions({
+  listing: l,
+  withLabels = false,
+  className,
+}: {
+  listing: { id: string; title: string };
+  withLabels?: boolean;
+  className?: string;
+}) {
+  const button = withLabels ? "w-full px-2" : undefined;
+  return (
+    <div className={cn(withLabels ? "grid grid-cols-3 gap-2" : "flex flex-wrap gap-2 lg:flex-nowrap", className)}>
+      <Button
+        asChild
+        size="sm"
+        variant="outline"
+        className={button}
+        aria-label={`View ${l.title}`}
+        title="View details"
+      >
+        <Link to={`/listing/${l.id}`}>{withLabels ? "View" : <Eye aria-hidden />}</Link>
+      </Button>
+      <Button
+        asChild
+        size="sm"
+        variant="outline"
+        className={button}
+        aria-label={`Mandate for ${l.title}`}
+        title="Exclusive sales mandate"
+      >
+        <Link to={`/seller/mandate/${l.id}`}>{withLabels ? "Mandate" : <FileText aria-hidden />}</Link>
+      </Button>
+      <DeleteListingDialog listing={l} wordOnly={withLabels} className={button} />
+    </div>
+  );
+}

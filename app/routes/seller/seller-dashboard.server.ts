@@ -1,0 +1,34 @@
+/** The seller dashboard's reads and its delete answer (spec §2 /seller-dashboard). */
+import type { ActionToast } from "#app/components/forms/use-action-toast.ts";
+import { findRejectionReasons } from "#app/domain/listing/find-rejection-reasons.server.ts";
+import { findSellerDashboard } from "#app/domain/listing/find-seller-listings.server.ts";
+import { deleteOwnListing } from "#app/domain/listing/moderate-listing.server.ts";
+import type { Viewer } from "#app/domain/user/viewer.ts";
+import { AppError } from "#app/lib/app-error.ts";
+import type { Runtime } from "#app/lib/runtime.server.ts";
+
+/** The seller's listings (a rejected one with its reason), stats and signed mandates. */
+export async function readSellerDashboard(options: { db: Runtime["db"]; viewer: Viewer }) {
+  const { db, viewer } = options;
+  const dashboard = await findSellerDashboard({ db, userId: viewer.userId });
+  const rejected = dashboard.listings.filter((l) => l.badge === "Rejected").map((l) => l.id);
+  const reasons = await findRejectionReasons({ db, listingIds: rejected });
+  return {
+    fullName: viewer.fullName ?? viewer.name,
+    ...dashboard,
+    listings: dashboard.listings.map((l) => ({ ...l, rejectionReason: reasons.get(l.id) ?? null })),
+  };
+}
+
+/** Deleting one of the seller's own listings; any refusal says only "Failed to delete listing". */
+export async function deleteListingReply(options: { runtime: Runtime; viewer: Viewer; listingId: string }) {
+  try {
+    const { title } = await deleteOwnListing(options);
+    return {
+      toast: { type: "success", title: "Listing Deleted", description: `"${title}" was deleted.` } as ActionToast,
+    };
+  } catch (error) {
+    if (error instanceof AppError) throw new AppError(error.code, "Error", "Failed to delete listing");
+    throw error;
+  }
+}
