@@ -6,7 +6,8 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { ADMIN_PAGES, firstListingPath, gotoReady, signedIn } from "./support/personas.ts";
+import { BASE_URL } from "../../playwright.config.ts";
+import { ADMIN_PAGES, firstListingPath, gotoReady, sessionPage } from "./support/personas.ts";
 
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
@@ -42,7 +43,7 @@ test("visitor pages have no WCAG 2.2 AA violations", async ({ page }) => {
 
 test("buyer pages have no WCAG 2.2 AA violations", async ({ browser }) => {
   test.setTimeout(180_000);
-  const page = await signedIn(browser, "buyer");
+  const page = await sessionPage(browser, "buyer");
   const listing = await firstListingPath(page);
   const found = await audit(page, ["/buyer-catalog", listing, "/watchlist", "/buyer-dashboard", "/buyer-dashboard?tab=viewing", "/buyer-dashboard?tab=quote", "/feedback", "/contact", "/notifications"]);
   await page.getByRole("button", { name: /^Notifications/ }).click();
@@ -54,7 +55,7 @@ test("buyer pages have no WCAG 2.2 AA violations", async ({ browser }) => {
 
 test("seller pages have no WCAG 2.2 AA violations", async ({ browser }) => {
   test.setTimeout(180_000);
-  const page = await signedIn(browser, "seller");
+  const page = await sessionPage(browser, "seller");
   const found = await audit(page, ["/seller-dashboard", "/seller/create", "/notifications", "/feedback"]);
   await gotoReady(page, "/seller-dashboard");
   await page.getByRole("link", { name: "Create Listing" }).first().click();
@@ -72,11 +73,11 @@ test("seller pages have no WCAG 2.2 AA violations", async ({ browser }) => {
 
 test("admin pages have no WCAG 2.2 AA violations", async ({ browser }) => {
   test.setTimeout(240_000);
-  const page = await signedIn(browser, "admin");
+  const page = await sessionPage(browser, "admin");
   // At least one e-mail in the dev mailbox to look at.
   const sent = await page.request.post("/email-test", {
     form: { intent: "send-listing-notification", email: "a11y@example.co.za" },
-    headers: { Origin: new URL(page.url()).origin },
+    headers: { Origin: BASE_URL },
   });
   expect(sent.status()).toBeLessThan(400);
   const found = await audit(page, [...ADMIN_PAGES, "/admin?status=all"]);

@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { readLatestEmail } from "./support/mailbox.ts";
-import { clientFor, demoUser, gotoReady, signInThroughForm, uniqueEmail } from "./support/personas.ts";
+import { clientFor, demoUser, gotoReady, sessionPage, uniqueEmail, withSession } from "./support/personas.ts";
 import { BASE_URL } from "../../playwright.config.ts";
 
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
@@ -12,14 +12,11 @@ function randPattern(amount: number) {
   return new RegExp(`R\\s?${grouped.replace(/ /g, "\\s")}(?![\\d,])`);
 }
 
-/** A second browser window signed in as the demo admin. */
-async function adminPage(browser: Browser) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const a = demoUser("admin");
-  await signInThroughForm(page, a.email, a.password);
-  await expect(page).toHaveURL(/\/admin$/);
-  return { page, close: () => context.close() };
+/** A second browser window signed in as the demo admin, open on `path`. */
+async function adminPage(browser: Browser, path = "/admin") {
+  const page = await sessionPage(browser, "admin");
+  await gotoReady(page, path);
+  return { page, close: () => page.context().close() };
 }
 
 test("a visitor's contact message reaches Contact Messages and the admin marks it handled", async ({ page, browser }) => {
@@ -71,8 +68,7 @@ test("a visitor's contact message reaches Contact Messages and the admin marks i
 test("the demo buyer's offer: the admin marks it Contacted and the buyer is told", async ({ page, browser }) => {
   test.setTimeout(180_000);
   const buyer = demoUser("buyer");
-  await signInThroughForm(page, buyer.email, buyer.password);
-  await expect(page).toHaveURL(/\/buyer-catalog$/);
+  await withSession(page, "buyer");
   await gotoReady(page, "/buyer-dashboard?tab=offer");
 
   const offer = page.locator("form#offer-form");
@@ -90,9 +86,8 @@ test("the demo buyer's offer: the admin marks it Contacted and the buyer is told
   const ownRow = page.getByRole("table").getByRole("row").filter({ hasText: randPattern(amount) });
   await expect(ownRow).toContainText("New");
 
-  const admin = await adminPage(browser);
+  const admin = await adminPage(browser, "/admin/requests");
   const a = admin.page;
-  await gotoReady(a, "/admin/requests");
   const item = a.getByRole("listitem").filter({ hasText: note });
   await expect(item).toHaveCount(1);
   await expect(item.getByRole("heading", { name: "Offer" })).toBeVisible();
@@ -118,9 +113,7 @@ test("the demo buyer's offer: the admin marks it Contacted and the buyer is told
 
 test("the admin tests the three e-mail functions on /email-test; the PDF lands in the dev mailbox", async ({ page }) => {
   test.setTimeout(180_000);
-  const a = demoUser("admin");
-  await signInThroughForm(page, a.email, a.password);
-  await expect(page).toHaveURL(/\/admin$/);
+  await withSession(page, "admin");
   await gotoReady(page, "/email-test");
   await expect(page.getByRole("heading", { name: "Email Test", level: 1 })).toBeVisible();
   // The e2e server runs without SMTP: the page points at the dev mailbox.

@@ -7,15 +7,14 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { signUpAndConfirm, TEST_PASSWORD } from "./support/accounts.ts";
 import { linkIn, readLatestEmail } from "./support/mailbox.ts";
-import { demoUser, gotoReady, signInThroughForm, uniqueEmail } from "./support/personas.ts";
+import { demoUser, gotoReady, sessionPage, signInThroughForm, uniqueEmail } from "./support/personas.ts";
 
 const PASSWORD = TEST_PASSWORD;
 
-async function adminPage(browser: Browser) {
-  const page = await (await browser.newContext()).newPage();
-  const admin = demoUser("admin");
-  await signInThroughForm(page, admin.email, admin.password);
-  await expect(page).toHaveURL(/\/admin$/);
+/** The demo admin's page, open on `path`. */
+async function adminPage(browser: Browser, path = "/admin") {
+  const page = await sessionPage(browser, "admin");
+  await gotoReady(page, path);
   return page;
 }
 
@@ -88,8 +87,7 @@ test("the admin sends a password reset e-mail from the user's page", async ({ br
   const user = await (await browser.newContext()).newPage();
   await signUpAndConfirm(user, { email, name: "Reset Me" });
 
-  const page = await adminPage(browser);
-  await gotoReady(page, `/admin/users?q=${encodeURIComponent(email)}`);
+  const page = await adminPage(browser, `/admin/users?q=${encodeURIComponent(email)}`);
   await page.getByRole("link", { name: "Reset Me" }).click();
   await page.getByRole("button", { name: "Send Password Reset" }).click();
   await expect(page.getByText("Password Reset Sent").first()).toBeVisible();
@@ -104,8 +102,7 @@ test("the admin deletes a throwaway user: confirm stays disabled until the exact
   const user = await (await browser.newContext()).newPage();
   await signUpAndConfirm(user, { email, name: "Doomed Buyer" });
 
-  const page = await adminPage(browser);
-  await gotoReady(page, `/admin/users?q=${encodeURIComponent(email)}`);
+  const page = await adminPage(browser, `/admin/users?q=${encodeURIComponent(email)}`);
   await page.getByRole("link", { name: "Doomed Buyer" }).click();
   await expect(detail(page, "E-mail")).toHaveText(email);
 
@@ -179,8 +176,7 @@ test("deletion refuses a cross-site post and a wrong phrase sent straight to the
   const user = await (await browser.newContext()).newPage();
   await signUpAndConfirm(user, { email, name: "Api Buyer" });
 
-  const page = await adminPage(browser);
-  await gotoReady(page, `/admin/users?q=${encodeURIComponent(email)}`);
+  const page = await adminPage(browser, `/admin/users?q=${encodeURIComponent(email)}`);
   await page.getByRole("link", { name: "Api Buyer" }).click();
   await expect(page).toHaveURL(/\/admin\/users\/[^/?]+$/);
   const url = new URL(page.url());

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { signUpThroughForm } from "./support/accounts.ts";
 import { linkIn, readLatestEmail } from "./support/mailbox.ts";
-import { demoUser, gotoReady, signInThroughForm, uniqueEmail } from "./support/personas.ts";
+import { demoUser, gotoReady, signInThroughForm, uniqueEmail, withSession } from "./support/personas.ts";
 
 function signUp(page: Page, input: { email: string; role: "buyer" | "seller"; password?: string; name?: string }) {
   return signUpThroughForm(page, { ...input, name: input.name ?? "Test Person" });
@@ -62,9 +62,7 @@ for (const viewport of [
 }
 
 test("a buyer who opens the admin panel is sent home and told Unauthorized", async ({ page }) => {
-  const buyer = demoUser("buyer");
-  await signInThroughForm(page, buyer.email, buyer.password);
-  await expect(page).toHaveURL(/\/buyer-catalog$/);
+  await withSession(page, "buyer");
   await gotoReady(page, "/admin/users");
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByText("You do not have permission to access this page.").first()).toBeVisible();
@@ -72,9 +70,7 @@ test("a buyer who opens the admin panel is sent home and told Unauthorized", asy
 });
 
 test("a buyer who opens the seller dashboard is sent home and told why", async ({ page }) => {
-  const buyer = demoUser("buyer");
-  await signInThroughForm(page, buyer.email, buyer.password);
-  await expect(page).toHaveURL(/\/buyer-catalog$/);
+  await withSession(page, "buyer");
   await gotoReady(page, "/seller-dashboard");
   await expect(page.getByText("This page is for seller accounts.").first()).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
@@ -201,9 +197,7 @@ test("a visitor opening /seller-dashboard signs in and comes back to it", async 
 });
 
 test("a buyer opening /admin or /seller-dashboard is sent home", async ({ page }) => {
-  const buyer = demoUser("buyer");
-  await signInThroughForm(page, buyer.email, buyer.password);
-  await expect(page).toHaveURL(/\/buyer-catalog$/);
+  await withSession(page, "buyer");
   await gotoReady(page, "/admin");
   await expect(page).toHaveURL(/localhost:\d+\/$/);
   await gotoReady(page, "/seller-dashboard");

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { publishListing } from "./support/listings.ts";
-import { demoUser, gotoReady, signInThroughForm } from "./support/personas.ts";
+import { demoUser, gotoReady, sessionPage } from "./support/personas.ts";
 
 test("a visitor searches with a price range, loads more, and is asked to sign in for details", async ({ page }) => {
   await gotoReady(page, "/equipment");
@@ -133,10 +133,7 @@ test("a listing page shows gallery, breakdown and structured data; a visitor is 
 });
 
 test("a buyer saves a favourite, sends a purchase request once, and the admin sees it", async ({ browser }) => {
-  const buyerPage = await browser.newPage();
-  const buyer = demoUser("buyer");
-  await signInThroughForm(buyerPage, buyer.email, buyer.password);
-  await expect(buyerPage).toHaveURL(/\/buyer-catalog$/);
+  const buyerPage = await sessionPage(browser, "buyer");
 
   await gotoReady(buyerPage, "/parts");
   const first = buyerPage.getByRole("list", { name: "Equipment" }).getByRole("article").first();
@@ -178,10 +175,7 @@ test("a buyer saves a favourite, sends a purchase request once, and the admin se
   await expect(row.first()).toBeVisible();
   await expect(row.first()).toContainText("New");
 
-  const adminPage = await browser.newPage();
-  const admin = demoUser("admin");
-  await signInThroughForm(adminPage, admin.email, admin.password);
-  await expect(adminPage).toHaveURL(/\/admin$/);
+  const adminPage = await sessionPage(browser, "admin");
   await gotoReady(adminPage, "/notifications");
   await expect(adminPage.getByText(`Purchase request: ${listingTitle}`).first()).toBeVisible();
 });

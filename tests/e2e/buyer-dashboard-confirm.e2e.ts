@@ -10,7 +10,7 @@
 import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
 import { createConfirmedAccount } from "./support/accounts.ts";
 import { publishListing } from "./support/listings.ts";
-import { demoUser, gotoReady, signInThroughForm } from "./support/personas.ts";
+import { gotoReady, signInByRequest, withSession } from "./support/personas.ts";
 import { dayFromToday, rand, stamp } from "./support/values.ts";
 
 const WIDTHS = [360, 1280] as const;
@@ -45,8 +45,7 @@ test("the dashboard's offer, viewing and quote are sent only once confirmed, rea
   for (const width of WIDTHS) {
     const buyer = await createConfirmedAccount({ role: "buyer", prefix: `dash-confirm-${width}` });
     const page = await pageAt(browser, width);
-    await signInThroughForm(page, buyer.email, buyer.password);
-    await expect(page).not.toHaveURL(/\/signin/);
+    await signInByRequest(page, buyer.email, buyer.password);
     const requests = ownRequests(page, width);
 
     await test.step(`offer at ${width}px: Cancel sends nothing, Confirm sends it`, async () => {
@@ -151,8 +150,7 @@ test("a purchase request's message reaches the admins' Buyer Requests and the bu
   const note = `Please call before noon, site in Witbank ${stamp()}`;
 
   const page = await pageAt(browser, WIDTHS[0]);
-  await signInThroughForm(page, buyer.email, buyer.password);
-  await expect(page).not.toHaveURL(/\/signin/);
+  await signInByRequest(page, buyer.email, buyer.password);
   await gotoReady(page, `/listing/${listingId}`);
   await page.getByRole("button", { name: "Make Purchase Request" }).click();
   const dialog = page.getByRole("dialog", { name: "Confirm your purchase request" });
@@ -165,9 +163,7 @@ test("a purchase request's message reaches the admins' Buyer Requests and the bu
   for (const width of WIDTHS) {
     await test.step(`the admin reads it at ${width}px`, async () => {
       const admin = await pageAt(browser, width);
-      const a = demoUser("admin");
-      await signInThroughForm(admin, a.email, a.password);
-      await expect(admin).toHaveURL(/\/admin$/);
+      await withSession(admin, "admin");
       await gotoReady(admin, "/admin/requests");
       const item = admin.getByRole("listitem", { name: "Purchase request from Zanele Mthembu" }).filter({ hasText: title });
       await expect(item).toHaveCount(1);
@@ -179,8 +175,7 @@ test("a purchase request's message reaches the admins' Buyer Requests and the bu
 
     await test.step(`the buyer reads it at ${width}px`, async () => {
       const own = await pageAt(browser, width);
-      await signInThroughForm(own, buyer.email, buyer.password);
-      await expect(own).not.toHaveURL(/\/signin/);
+      await signInByRequest(own, buyer.email, buyer.password);
       await gotoReady(own, "/buyer-dashboard");
       const item = ownRequests(own, width).filter({ hasText: title });
       await expect(item).toHaveCount(1);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { demoUser, firstListingPath, gotoReady, signInThroughForm } from "./support/personas.ts";
+import { demoUser, firstListingPath, gotoReady, withSession } from "./support/personas.ts";
 
 /** A calendar day `days` after today in South Africa, as the date input wants it (YYYY-MM-DD). */
 function dayFromToday(days: number) {
@@ -25,8 +25,7 @@ const stamp = () => `${Date.now().toString(36)}${Math.random().toString(36).slic
 
 async function openDashboardAsBuyer(page: Page) {
   const buyer = demoUser("buyer");
-  await signInThroughForm(page, buyer.email, buyer.password);
-  await expect(page).toHaveURL(/\/buyer-catalog$/);
+  await withSession(page, "buyer");
   await gotoReady(page, "/buyer-dashboard");
   await expect(page.getByRole("heading", { name: `Welcome, ${buyer.fullName}` })).toBeVisible();
 }
@@ -156,9 +155,7 @@ test("the buyer dashboard's requests work with JavaScript disabled", async ({ br
 });
 
 test("a seller opening /buyer-dashboard lands on the seller dashboard", async ({ page }) => {
-  const seller = demoUser("seller");
-  await signInThroughForm(page, seller.email, seller.password);
-  await expect(page).toHaveURL(/\/seller-dashboard$/);
+  await withSession(page, "seller");
   await gotoReady(page, "/buyer-dashboard");
   await expect(page).toHaveURL(/\/seller-dashboard$/);
   await expect(page.getByRole("heading", { name: /^Welcome,/ })).toBeVisible();

@@ -11,7 +11,7 @@ import { expect, test, type Browser, type Page } from "@playwright/test";
 import { createConfirmedAccount } from "./support/accounts.ts";
 import { publishListing } from "./support/listings.ts";
 import { readLatestEmail } from "./support/mailbox.ts";
-import { demoUser, gotoReady, signInThroughForm } from "./support/personas.ts";
+import { demoUser, gotoReady, signInByRequest } from "./support/personas.ts";
 import { dayFromToday, rand, stamp } from "./support/values.ts";
 
 const WIDTHS = [360, 1280] as const;
@@ -22,8 +22,7 @@ async function pageAt(browser: Browser, width: number) {
 }
 
 async function signInAs(page: Page, email: string, password: string) {
-  await signInThroughForm(page, email, password);
-  await expect(page).not.toHaveURL(/\/signin/);
+  await signInByRequest(page, email, password);
 }
 
 async function noSidewaysScroll(page: Page) {

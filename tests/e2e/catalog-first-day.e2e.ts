@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { createConfirmedAccount } from "./support/accounts.ts";
-import { demoUser, gotoReady, signedIn } from "./support/personas.ts";
+import { demoUser, gotoReady, sessionPage, signedIn } from "./support/personas.ts";
 
 const WIDTHS = [360, 1280] as const;
 
@@ -50,7 +50,7 @@ test("a seller and the admin see the machines under Complete Your Buyer Profile,
   browser,
 }) => {
   for (const role of ["seller", "admin"] as const) {
-    const page = await signedIn(browser, role);
+    const page = await sessionPage(browser, role);
     for (const width of WIDTHS) {
       await atWidth(page, width);
       await gotoReady(page, "/buyer-catalog");
@@ -107,8 +107,8 @@ test("the explanation page signs a seller out and opens a buyer sign-up; a visit
 test("Start Selling Equipment explains seller accounts to a buyer and still opens a seller's dashboard", async ({
   browser,
 }) => {
-  const buyer = await signedIn(browser, "buyer");
-  const seller = await signedIn(browser, "seller");
+  const buyer = await sessionPage(browser, "buyer");
+  const seller = await sessionPage(browser, "seller");
   for (const width of WIDTHS) {
     await atWidth(buyer, width);
     await gotoReady(buyer, "/");
@@ -131,7 +131,7 @@ test("Start Selling Equipment explains seller accounts to a buyer and still open
 test("a buyer saves and removes a machine with the heart on a catalogue card and on the listing page", async ({
   browser,
 }) => {
-  const page = await signedIn(browser, "buyer");
+  const page = await sessionPage(browser, "buyer");
   for (const [i, width] of WIDTHS.entries()) {
     await atWidth(page, width);
     // On a card (a different machine at each width, so the two rounds do not meet).

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { demoUser, gotoReady, signInThroughForm } from "./support/personas.ts";
+import { gotoReady, sessionPage, withSession } from "./support/personas.ts";
 
 const THANK_YOU = "Thank you for your message! We'll get back to you soon.";
 
@@ -17,9 +17,7 @@ test("a signed-in buyer sends 4-star feedback and sees the toast; the admins are
   page,
   browser,
 }) => {
-  const buyer = demoUser("buyer");
-  await signInThroughForm(page, buyer.email, buyer.password);
-  await expect(page).not.toHaveURL(/\/signin/);
+  await withSession(page, "buyer");
 
   await gotoReady(page, "/feedback");
   await expect(page.getByRole("link", { name: "Buyer Feedback" })).toHaveAttribute("aria-current", "page");
@@ -39,20 +37,14 @@ test("a signed-in buyer sends 4-star feedback and sees the toast; the admins are
   await expect(toast(page, "Thank you for your feedback!")).toBeVisible();
   await expect(submit).toBeDisabled(); // the form starts over
 
-  const adminContext = await browser.newContext();
-  const admin = await adminContext.newPage();
-  const a = demoUser("admin");
-  await signInThroughForm(admin, a.email, a.password);
-  await expect(admin).toHaveURL(/\/admin$/);
+  const admin = await sessionPage(browser, "admin");
   await gotoReady(admin, "/notifications");
   await expect(admin.getByText("Buyer feedback: 4 stars").first()).toBeVisible();
-  await adminContext.close();
+  await admin.context().close();
 });
 
 test("the Seller Feedback tab is a plain link (?type=seller)", async ({ page }) => {
-  const buyer = demoUser("buyer");
-  await signInThroughForm(page, buyer.email, buyer.password);
-  await expect(page).not.toHaveURL(/\/signin/);
+  await withSession(page, "buyer");
   await gotoReady(page, "/feedback");
   await page.getByRole("link", { name: "Seller Feedback" }).click();
   await expect(page).toHaveURL(/\/feedback\?type=seller$/);

@@ -5,7 +5,7 @@
  * arrives before its code still opens it, and the focus stays on the button.
  */
 import { expect, test, type Page } from "@playwright/test";
-import { demoUser, gotoReady, signInThroughForm } from "./support/personas.ts";
+import { gotoReady, withSession } from "./support/personas.ts";
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
@@ -84,9 +84,8 @@ test("with the keyboard, the focus stays on Menu while its code arrives, and Ent
 });
 
 test("a signed-in user's bell becomes the popover button after the page loads", async ({ page }) => {
-  const { email, password } = demoUser("seller");
-  await signInThroughForm(page, email, password);
-  await page.waitForURL((url) => !url.pathname.startsWith("/signin"));
+  await withSession(page, "seller");
+  await page.goto("/seller-dashboard");
   const bell = page.getByRole("button", { name: /^Notifications/ });
   await expect(bell).toBeVisible();
   await bell.click();

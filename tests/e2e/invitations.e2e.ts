@@ -1,12 +1,10 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { BASE_URL } from "../../playwright.config.ts";
 import { linkIn, readLatestEmail } from "./support/mailbox.ts";
-import { demoUser, gotoReady, signInThroughForm, uniqueEmail } from "./support/personas.ts";
+import { demoUser, gotoReady, uniqueEmail, withSession } from "./support/personas.ts";
 
 async function signInAsAdmin(page: Page) {
-  const admin = demoUser("admin");
-  await signInThroughForm(page, admin.email, admin.password);
-  await expect(page).toHaveURL(/\/admin$/);
+  await withSession(page, "admin");
 }
 
 async function invite(page: Page, input: { email: string; role: "buyer" | "seller"; fullName?: string; message?: string }) {

@@ -5,7 +5,7 @@
  */
 import { expect, test, type Page } from "@playwright/test";
 import { jpeg } from "./support/images.ts";
-import { demoUser, gotoReady, signInThroughForm, uniqueEmail } from "./support/personas.ts";
+import { gotoReady, uniqueEmail, withSession } from "./support/personas.ts";
 
 /** The focused element's accessible-ish name and whether its focus is visible. */
 function focused(page: Page) {
@@ -63,10 +63,10 @@ test("sign up with the keyboard only", async ({ page }) => {
 
 test("create a listing and sign its mandate with the keyboard only", async ({ page }) => {
   test.setTimeout(180_000);
-  const seller = demoUser("seller");
-  await signInThroughForm(page, seller.email, seller.password);
+  await withSession(page, "seller");
+  await page.goto("/seller-dashboard");
   await expect(page).toHaveURL(/\/seller-dashboard$/);
-  // Tab once the dashboard is on screen and hydrated (a slow browser may still be showing the sign-in page).
+  // Tab once the dashboard is on screen and hydrated.
   await expect(page.getByRole("link", { name: "Create Listing" }).first()).toBeVisible();
   await page.locator("html[data-hydrated]").waitFor();
   const title = `Keyboard Генератор ${Date.now().toString(36)}`;
@@ -111,8 +111,8 @@ test("create a listing and sign its mandate with the keyboard only", async ({ pa
 });
 
 test("make an offer with the keyboard only", async ({ page }) => {
-  const buyer = demoUser("buyer");
-  await signInThroughForm(page, buyer.email, buyer.password);
+  await withSession(page, "buyer");
+  await gotoReady(page, "/buyer-catalog");
   await expect(page).toHaveURL(/\/buyer-catalog$/);
   const href = await page.locator('a[href^="/listing/"]').first().getAttribute("href");
   await gotoReady(page, href!);
@@ -130,9 +130,7 @@ test("make an offer with the keyboard only", async ({ page }) => {
 });
 
 test("focus on the bell's link stays on the bell when the interactive bell replaces it", async ({ page }) => {
-  const seller = demoUser("seller");
-  await signInThroughForm(page, seller.email, seller.password);
-  await expect(page).toHaveURL(/\/seller-dashboard$/);
+  await withSession(page, "seller");
   // Hold the interactive bell back until the link has the focus.
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));

@@ -3,7 +3,7 @@ import { readLatestEmail } from "./support/mailbox.ts";
 import { jpeg } from "./support/images.ts";
 import { BASE_URL } from "../../playwright.config.ts";
 import { createPendingListing } from "./support/listings.ts";
-import { clientFor, gotoReady, signedIn } from "./support/personas.ts";
+import { clientFor, gotoReady, sessionPage } from "./support/personas.ts";
 
 async function fillListing(page: Page, title: string) {
   await page.getByLabel("Title *").fill(title);
@@ -23,7 +23,8 @@ async function fillListing(page: Page, title: string) {
 test("seller lists a machine, signs the mandate, admin approves, it goes public", async ({ browser }) => {
   test.setTimeout(180_000);
   const title = `Volvo EC220 Excavator ${Date.now().toString(36)}`;
-  const seller = await signedIn(browser, "otherSeller");
+  const seller = await sessionPage(browser, "otherSeller");
+  await gotoReady(seller, "/seller-dashboard");
   await expect(seller).toHaveURL(/\/seller-dashboard$/);
 
   // Record every progress value the bar shows.
@@ -80,7 +81,7 @@ test("seller lists a machine, signs the mandate, admin approves, it goes public"
   await expect(visitor.getByRole("heading", { name: title })).toHaveCount(0);
 
   // The admin approves it.
-  const admin = await signedIn(browser, "admin");
+  const admin = await sessionPage(browser, "admin");
   await gotoReady(admin, "/admin?status=pending");
   const card = admin.getByRole("listitem", { name: title });
   await expect(card.getByText("seller2@demo.machinery.co.za")).toBeVisible();
@@ -116,7 +117,7 @@ test("seller lists a machine, signs the mandate, admin approves, it goes public"
 test("the PDF mandate: request it by e-mail, upload it signed", async ({ browser }) => {
   test.setTimeout(180_000);
   const title = `Bell B25E Dump Truck ${Date.now().toString(36)}`;
-  const seller = await signedIn(browser, "otherSeller");
+  const seller = await sessionPage(browser, "otherSeller");
   await gotoReady(seller, "/seller/create");
   await expect(seller.getByRole("heading", { name: "Create a New Listing" })).toBeVisible();
   await fillListing(seller, title);
@@ -135,7 +136,7 @@ test("the PDF mandate: request it by e-mail, upload it signed", async ({ browser
   expect(mail.text).toContain(
     `Upload the signed mandate: ${new URL(seller.url()).origin}${new URL(seller.url()).pathname}`,
   );
-  const admin = await signedIn(browser, "admin");
+  const admin = await sessionPage(browser, "admin");
   const pdf = await admin.request.get(`/admin/mailbox/${mail.id}/attachments/0`);
   expect(pdf.headers()["content-type"]).toBe("application/pdf");
   const bytes = await pdf.body();
@@ -173,7 +174,7 @@ test("the PDF mandate: request it by e-mail, upload it signed", async ({ browser
   // Private: the seller and admins can read it; a buyer cannot.
   expect((await seller.request.get(href!)).status()).toBe(200);
   expect((await admin.request.get(href!)).status()).toBe(200);
-  const buyer = await signedIn(browser, "buyer");
+  const buyer = await sessionPage(browser, "buyer");
   expect((await buyer.request.get(href!)).status()).toBe(404);
 });
 
@@ -186,7 +187,8 @@ test("the seller sees which listing still needs its mandate and previews any own
     title,
     description: "Waiting for the mandate.",
   });
-  const seller = await signedIn(browser, "seller");
+  const seller = await sessionPage(browser, "seller");
+  await gotoReady(seller, "/seller-dashboard");
   const row = seller.getByRole("row").filter({ hasText: title });
   await expect(row.getByText("Pending")).toBeVisible();
   await row.getByRole("link", { name: "Mandate not signed" }).click();
@@ -230,7 +232,7 @@ test("the admin rejects in two steps with a reason, and the seller reads it", as
   test.setTimeout(180_000);
   const title = `Terex TA300 Reject ${Date.now().toString(36)}`;
   await createPendingListing({ title, description: "Articulated dump truck." });
-  const admin = await signedIn(browser, "admin");
+  const admin = await sessionPage(browser, "admin");
   await gotoReady(admin, "/admin?status=pending");
   const card = admin.getByRole("listitem", { name: title });
   // One click does not reject: it opens the step with the reason.
@@ -246,7 +248,7 @@ test("the admin rejects in two steps with a reason, and the seller reads it", as
 
   const mail = await readLatestEmail("seller1@demo.machinery.co.za", new RegExp(`rejected: ${title}`));
   expect(mail.text).toContain(`Reason: ${reason}`);
-  const seller = await signedIn(browser, "seller");
+  const seller = await sessionPage(browser, "seller");
   await gotoReady(seller, "/notifications");
   await expect(seller.getByRole("listitem").filter({ hasText: `Listing rejected: ${title}` })).toContainText(
     `Reason: ${reason}`,

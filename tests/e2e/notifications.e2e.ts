@@ -1,13 +1,14 @@
 import { expect, test } from "@playwright/test";
 import { BASE_URL } from "../../playwright.config.ts";
 import { allAdminListingsHtml } from "./support/admin-pages.ts";
-import { clientFor, signedIn } from "./support/personas.ts";
+import { clientFor, sessionPage, signedIn } from "./support/personas.ts";
 
 // One after another: two of these tests read and mark the demo admin's notifications ("Mark all read").
 test.describe.configure({ mode: "default" });
 
 test("the admin approves a listing and the seller's open page shows the toast and badge without reload", async ({ browser }) => {
-  const seller = await signedIn(browser, "seller"); // seller1
+  const seller = await sessionPage(browser, "seller"); // seller1
+  await seller.goto("/seller-dashboard");
   await expect(seller).toHaveURL(/\/seller-dashboard$/);
   await seller.locator("html[data-hydrated]").waitFor();
   const bell = seller.getByRole("button", { name: /^Notifications/ });
@@ -40,7 +41,8 @@ test("the popover pages 20 at a time, marks one and all read", async ({ browser 
     const r = await buyer.post("/feedback?type=buyer", { form: { type: "buyer", rating: String((i % 5) + 1), comments: `popover note ${i}.` }, headers: { Origin: BASE_URL } });
     expect(r.status()).toBe(200);
   }
-  const admin = await signedIn(browser, "admin");
+  const admin = await sessionPage(browser, "admin");
+  await admin.goto("/admin");
   await admin.locator("html[data-hydrated]").waitFor();
   const bell = admin.getByRole("button", { name: /^Notifications/ });
   await expect(bell).toHaveAttribute("aria-label", "Notifications, 9+ unread");
@@ -87,7 +89,7 @@ test("nobody can mark someone else's notification read", async () => {
 });
 
 test("signing out in one tab closes the other tab's live connection, which does not reconnect", async ({ browser }) => {
-  const page = await signedIn(browser, "buyer"); // a session of its own: other tests' buyer sessions stay
+  const page = await signedIn(browser, "buyer"); // it signs out: the shared session stays
   // Every EventSource the page opens, to read its state.
   await page.context().addInitScript(() => {
     const Native = window.EventSource;

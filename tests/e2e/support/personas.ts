@@ -5,7 +5,15 @@
  * chosen yet) and a banned user (signed up, confirmed, signed in, then banned
  * through the admin's own action: their old cookie is all they have left).
  */
-import { request as playwrightRequest, expect, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import {
+  request as playwrightRequest,
+  expect,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from "@playwright/test";
 import { DEMO_ACCOUNTS } from "../../../db/demo-accounts.ts";
 import { BASE_URL, OIDC_PORT } from "../../../playwright.config.ts";
 import type { Persona } from "../permission-matrix.ts";
@@ -22,6 +30,51 @@ export function demoUser(role: "admin" | "buyer" | "seller" | "otherSeller") {
   return { ...u, password: DEMO_ACCOUNTS.password };
 }
 
+/** Where the sign-in form sends each demo persona. */
+export const LANDING: Record<DemoRole, RegExp> = {
+  buyer: /\/buyer-catalog$/,
+  seller: /\/seller-dashboard$/,
+  otherSeller: /\/seller-dashboard$/,
+  admin: /\/admin$/,
+};
+
+type StorageState = Awaited<ReturnType<BrowserContext["storageState"]>>;
+
+/**
+ * Each demo persona signs in once per worker, and the tests that are not about
+ * signing in reuse that session (its cookies). A test that signs out, or does
+ * anything else that ends a session, takes a session of its own
+ * (`signedIn`) so that the shared one stays valid.
+ */
+const browserSessions = new Map<DemoRole, Promise<StorageState>>();
+
+function remembered(cache: Map<DemoRole, Promise<StorageState>>, role: DemoRole, make: () => Promise<StorageState>) {
+  let state = cache.get(role);
+  if (!state) {
+    state = make();
+    cache.set(role, state);
+    // A failed sign-in is not remembered: the next test tries again.
+    state.catch(() => cache.delete(role));
+  }
+  return state;
+}
+
+/** The persona's shared session, made by signing in through the sign-in form (and landing where the persona lands). */
+export function sessionState(browser: Browser, role: DemoRole) {
+  return remembered(browserSessions, role, async () => {
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      const u = demoUser(role);
+      await signInThroughForm(page, u.email, u.password);
+      await expect(page, `${role} lands on their start page`).toHaveURL(LANDING[role]);
+      return await context.storageState();
+    } finally {
+      await context.close();
+    }
+  });
+}
+
 /** An HTTP client signed in as a demo persona (or none for a visitor). */
 export async function clientFor(persona: "visitor" | DemoRole): Promise<APIRequestContext> {
   const ctx = await playwrightRequest.newContext({ baseURL: BASE_URL });
@@ -35,13 +88,48 @@ export async function clientFor(persona: "visitor" | DemoRole): Promise<APIReque
   return ctx;
 }
 
-/** A browser page signed in as a demo persona through the sign-in form. */
+/** A browser page signed in as a demo persona through the sign-in form, a session of its own, on the persona's start page. */
 export async function signedIn(browser: Browser, role: DemoRole) {
   const page = await (await browser.newContext()).newPage();
   const u = demoUser(role);
   await signInThroughForm(page, u.email, u.password);
   await expect(page).not.toHaveURL(/\/signin/);
   return page;
+}
+
+/**
+ * A browser page with the demo persona's shared session (see `sessionState`),
+ * still blank: navigate first. For tests that are not about signing in and
+ * do not end the session (one that signs out takes `signedIn`).
+ */
+export async function sessionPage(browser: Browser, role: DemoRole, options: BrowserContextOptions = {}) {
+  const context = await browser.newContext({ ...options, storageState: await sessionState(browser, role) });
+  return context.newPage();
+}
+
+/** Gives a page (the `page` fixture, say) the persona's shared session: no sign-in form, no page load. */
+export async function withSession(page: Page, role: DemoRole) {
+  const browser = page.context().browser();
+  if (!browser) throw new Error("withSession needs a page of a launched browser");
+  await page.context().addCookies((await sessionState(browser, role)).cookies);
+}
+
+/**
+ * Signs a page in as any account through the sign-in form's action (one POST
+ * from the page's own context, which keeps the cookie) instead of filling the
+ * form: for tests that need someone signed in but are not about signing in.
+ * Returns where the sign-in sends them.
+ */
+export async function signInByRequest(page: Page, email: string, password: string) {
+  const res = await page.request.post("/signin", {
+    form: { intent: "signin", email, password },
+    headers: { Origin: BASE_URL },
+    maxRedirects: 0,
+  });
+  expect(res.status(), `sign-in as ${email}`).toBe(302);
+  const location = res.headers()["location"] ?? "";
+  expect(location, `sign-in as ${email}`).not.toMatch(/\/signin/);
+  return location;
 }
 
 /** A fresh address no test has used. */
