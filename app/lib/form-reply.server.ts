@@ -16,11 +16,17 @@ import type { SubmissionResult } from "@conform-to/react";
 import { data } from "react-router";
 import { AppError } from "./app-error.ts";
 import { isBadInputForDatabase } from "./db-errors.ts";
+import { logger } from "./logger.server.ts";
 import { UNREADABLE } from "./respond.server.ts";
 
 export type FormToast = { type: "success" | "error" | "info"; title: string; description?: string };
 
-type ReplyOptions = { formErrors?: string[]; resetForm?: boolean; hideFields?: string[] };
+type ReplyOptions = {
+  formErrors?: string[];
+  fieldErrors?: Record<string, string[]>;
+  resetForm?: boolean;
+  hideFields?: string[];
+};
 
 /** The part of a Conform submission a reply needs (any schema). */
 export type AnySubmission = {
@@ -64,12 +70,20 @@ export function invalidReply<X extends object = object>(
 }
 
 /** A known failure while acting on a valid form: its status, its message on the form and in the toast. */
-export function errorReply<X extends object = object>(submission: AnySubmission, error: AppError, options: Common<X> = {}) {
+export function errorReply<X extends object = object>(
+  submission: AnySubmission,
+  error: AppError,
+  options: Common<X> & {
+    /** Also put the error's own field messages under their fields. */
+    fieldErrors?: boolean;
+  } = {},
+) {
   const toast: FormToast = { type: "error", title: error.title, description: error.message };
+  const fieldErrors = options.fieldErrors ? { fieldErrors: error.fieldErrors } : {};
   return data(
     {
       ...(options.extra as X),
-      result: submission.reply({ formErrors: [error.message], hideFields: options.hideFields }),
+      result: submission.reply({ formErrors: [error.message], ...fieldErrors, hideFields: options.hideFields }),
       toast,
     },
     { status: error.status },
@@ -88,17 +102,31 @@ export function doneReply<X extends object = object>(
   };
 }
 
-/** Runs the action's work; a known failure becomes `errorReply`, anything else is rethrown. */
+/**
+ * Runs the action's work; a known failure becomes `errorReply`, anything else
+ * is rethrown — unless `unexpected` is given: then it is logged and answered
+ * 500 with that message on the form and in the toast.
+ */
 export async function runForm<T, X extends object = object>(
   submission: AnySubmission,
   work: () => Promise<T>,
-  options: Common<X> = {},
+  options: Common<X> & { fieldErrors?: boolean; unexpected?: { message: string; log: string } } = {},
 ) {
   try {
     return await work();
   } catch (error) {
     if (error instanceof AppError) return errorReply(submission, error, options);
     if (isBadInputForDatabase(error)) return errorReply(submission, UNREADABLE, options);
-    throw error;
+    if (!options.unexpected) throw error;
+    logger.error({ err: error }, options.unexpected.log);
+    const toast: FormToast = { type: "error", title: "Error", description: options.unexpected.message };
+    return data(
+      {
+        ...(options.extra as X),
+        result: submission.reply({ formErrors: [options.unexpected.message], hideFields: options.hideFields }),
+        toast,
+      },
+      { status: 500 },
+    );
   }
 }

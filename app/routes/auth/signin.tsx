@@ -47,7 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (intent === "google") {
     try {
-      const { url, headers } = await startGoogleSignIn(runtime, request);
+      const { url, headers } = await startGoogleSignIn({ runtime, request });
       return redirect(url, { headers });
     } catch (error) {
       if (error instanceof AppError) {
@@ -79,7 +79,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
     }
     try {
-      await requestPasswordReset(runtime, submission.value.email, { ip: clientIp(context) });
+      await requestPasswordReset({ runtime, email: submission.value.email, ip: clientIp(context) });
     } catch (error) {
       if (error instanceof AppError) {
         return data(
@@ -112,7 +112,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   try {
-    const { headers, userId } = await signInWithPassword(runtime, { ...submission.value, request, ip: clientIp(context) });
+    const { headers, userId } = await signInWithPassword({ runtime, ...submission.value, request, ip: clientIp(context) });
     // Route by role (spec §4) using the session just created.
     const cookieHeader = headers
       .getSetCookie()

@@ -131,7 +131,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       ],
       { enabled: runtime.env.AUTH_RATE_LIMIT, title: "Sign Up Failed" },
     );
-    await createUser(runtime, submission.value);
+    await createUser({ runtime, ...submission.value });
   } catch (error) {
     if (error instanceof AppError) {
       return data(

@@ -127,7 +127,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requireBuyerViewer(request);
   const { db } = await getRuntime();
   if (!hasCompleteBuyerProfile(viewer)) {
-    const profile = await getProfile(db, viewer.userId);
+    const profile = await getProfile({ db, userId: viewer.userId });
     return {
       view: "create-profile" as const,
       defaults: { fullName: profile?.fullName ?? viewer.name ?? "", companyName: profile?.companyName ?? "" },
