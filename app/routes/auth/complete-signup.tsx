@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Link, redirect } from "react-router";
 import type { Route } from "./+types/complete-signup";
 import { AuthCard } from "#app/components/auth/auth-card.tsx";
@@ -6,13 +5,11 @@ import { InvitationSignUpForm } from "#app/components/auth/invitation-sign-up-fo
 import { useActionToast } from "#app/components/forms/use-action-toast.ts";
 import { getUsableInvitation } from "#app/domain/invitation/get-invitation.server.ts";
 import { INVITATION_MESSAGES } from "#app/domain/invitation/invitation-schema.ts";
-import { signUpWithInvitation } from "#app/domain/invitation/sign-up-with-invitation.server.ts";
-import { SIGN_UP_SECRET_FIELDS, SignUpSchema, signUpInvalid } from "#app/domain/user/auth-schemas.ts";
 import { getViewer } from "#app/domain/user/get-viewer.server.ts";
 import { homePathFor } from "#app/domain/user/viewer.ts";
-import { invalidReply, runForm } from "#app/lib/form-reply.server.ts";
 import { getRuntime } from "#app/lib/runtime.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
+import { answerInvitationSignUp } from "./invitation-sign-up-reply.server.ts";
 import { readForm } from "#app/lib/read-form.server.ts";
 import { pageTitle } from "#app/lib/brand.ts";
 
@@ -50,19 +47,7 @@ export async function action({ request }: Route.ActionArgs) {
   const token = String(formData.get("invitation") ?? "");
   const invitation = await getUsableInvitation({ db: runtime.db, token });
   if (!invitation) throw await redirectWithToast("/signin", invalidToast);
-  formData.set("role", invitation.role);
-  const submission = parseWithZod(formData, { schema: SignUpSchema });
-  const extra = { created: false };
-  if (submission.status !== "success") return invalidReply(submission, { ...signUpInvalid(submission.error), extra });
-  return runForm(
-    submission,
-    async () => {
-      const input = submission.value;
-      const { to, headers, toast } = await signUpWithInvitation({ runtime, request, token, invitation, input });
-      return redirectWithToast(to, toast, { headers });
-    },
-    { hideFields: SIGN_UP_SECRET_FIELDS, fieldErrors: true, extra },
-  );
+  return answerInvitationSignUp({ runtime, request, formData, token, invitation, extra: { created: false } });
 }
 
 export default function CompleteSignup({ loaderData, actionData }: Route.ComponentProps) {

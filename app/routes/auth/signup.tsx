@@ -22,7 +22,6 @@ import { NativeSelect } from "#app/components/ui/native-select.tsx";
 import { Spinner } from "#app/components/ui/spinner.tsx";
 import { getUsableInvitation } from "#app/domain/invitation/get-invitation.server.ts";
 import { INVITATION_MESSAGES, INVITE_REDIRECT_DELAY_MS } from "#app/domain/invitation/invitation-schema.ts";
-import { signUpWithInvitation } from "#app/domain/invitation/sign-up-with-invitation.server.ts";
 import { CONFIRMATION_MESSAGES, SIGN_UP_SECRET_FIELDS, SignUpSchema, signUpInvalid } from "#app/domain/user/auth-schemas.ts";
 import { getConfirmationCooldown } from "#app/domain/user/confirmation-cooldown.server.ts";
 import { signUp } from "#app/domain/user/sign-up.server.ts";
@@ -31,7 +30,7 @@ import { homePathFor } from "#app/domain/user/viewer.ts";
 import { doneReply, invalidReply, runForm, type FormToast } from "#app/lib/form-reply.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { getRuntime, type Runtime } from "#app/lib/runtime.server.ts";
-import { redirectWithToast } from "#app/lib/toast.server.ts";
+import { answerInvitationSignUp } from "./invitation-sign-up-reply.server.ts";
 import { answerResendConfirmation } from "./resend-confirmation.server.ts";
 import { clientIp } from "#app/lib/client-ip.server.ts";
 import { readForm } from "#app/lib/read-form.server.ts";
@@ -141,18 +140,7 @@ async function invitationSignUp(runtime: Runtime, request: Request, formData: Fo
     const toast: FormToast = { type: "error", title: INVITATION_MESSAGES.invalidTitle, description: INVITATION_MESSAGES.invalid };
     return data({ ...extra, result: undefined, toast }, { status: 400 });
   }
-  formData.set("role", invitation.role);
-  const submission = parseWithZod(formData, { schema: SignUpSchema });
-  if (submission.status !== "success") return invalidReply(submission, { ...signUpInvalid(submission.error), extra });
-  return runForm(
-    submission,
-    async () => {
-      const input = submission.value;
-      const { to, headers, toast } = await signUpWithInvitation({ runtime, request, token, invitation, input });
-      return redirectWithToast(to, toast, { headers });
-    },
-    { hideFields: SIGN_UP_SECRET_FIELDS, fieldErrors: true, extra },
-  );
+  return answerInvitationSignUp({ runtime, request, formData, token, invitation, extra });
 }
 
 export default function SignUp({ loaderData, actionData }: Route.ComponentProps) {
