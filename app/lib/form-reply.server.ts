@@ -16,11 +16,17 @@ import type { SubmissionResult } from "@conform-to/react";
 import { data } from "react-router";
 import { AppError } from "./app-error.ts";
 import { isBadInputForDatabase } from "./db-errors.ts";
+import { logger } from "./logger.server.ts";
 import { UNREADABLE } from "./respond.server.ts";
 
 export type FormToast = { type: "success" | "error" | "info"; title: string; description?: string };
 
-type ReplyOptions = { formErrors?: string[]; fieldErrors?: Record<string, string[]>; resetForm?: boolean; hideFields?: string[] };
+type ReplyOptions = {
+  formErrors?: string[];
+  fieldErrors?: Record<string, string[]>;
+  resetForm?: boolean;
+  hideFields?: string[];
+};
 
 /** The part of a Conform submission a reply needs (any schema). */
 export type AnySubmission = {
@@ -31,8 +37,6 @@ export type AnySubmission = {
 type Common<X> = {
   /** Fields never sent back to the browser (passwords). */
   hideFields?: string[];
-  /** An AppError's field errors go on their fields (instead of its message on the form). */
-  fieldErrors?: boolean;
   /** Further keys of the action's answer (the same keys on every path keep the component's types simple). */
   extra?: X;
 };
@@ -65,17 +69,27 @@ export function invalidReply<X extends object = object>(
   );
 }
 
+type FieldErrorsOption = {
+  /**
+   * An AppError's own field messages go under their fields: "only" there, or
+   * "with-form" also as the form's message.
+   */
+  fieldErrors?: "only" | "with-form";
+};
+
 /** A known failure while acting on a valid form: its status, its message on the form and in the toast. */
-export function errorReply<X extends object = object>(submission: AnySubmission, error: AppError, options: Common<X> = {}) {
+export function errorReply<X extends object = object>(
+  submission: AnySubmission,
+  error: AppError,
+  options: Common<X> & FieldErrorsOption = {},
+) {
   const toast: FormToast = { type: "error", title: error.title, description: error.message };
+  const onFields = options.fieldErrors && error.fieldErrors ? { fieldErrors: error.fieldErrors } : undefined;
+  const onForm = onFields && options.fieldErrors === "only" ? {} : { formErrors: [error.message] };
   return data(
     {
       ...(options.extra as X),
-      result: submission.reply(
-        options.fieldErrors && error.fieldErrors
-          ? { fieldErrors: error.fieldErrors, hideFields: options.hideFields }
-          : { formErrors: [error.message], hideFields: options.hideFields },
-      ),
+      result: submission.reply({ ...onForm, ...onFields, hideFields: options.hideFields }),
       toast,
     },
     { status: error.status },
@@ -94,17 +108,31 @@ export function doneReply<X extends object = object>(
   };
 }
 
-/** Runs the action's work; a known failure becomes `errorReply`, anything else is rethrown. */
+/**
+ * Runs the action's work; a known failure becomes `errorReply`, anything else
+ * is rethrown — unless `unexpected` is given: then it is logged and answered
+ * 500 with that message on the form and in the toast.
+ */
 export async function runForm<T, X extends object = object>(
   submission: AnySubmission,
   work: () => Promise<T>,
-  options: Common<X> = {},
+  options: Common<X> & FieldErrorsOption & { unexpected?: { message: string; log: string } } = {},
 ) {
   try {
     return await work();
   } catch (error) {
     if (error instanceof AppError) return errorReply(submission, error, options);
     if (isBadInputForDatabase(error)) return errorReply(submission, UNREADABLE, options);
-    throw error;
+    if (!options.unexpected) throw error;
+    logger.error({ err: error }, options.unexpected.log);
+    const toast: FormToast = { type: "error", title: "Error", description: options.unexpected.message };
+    return data(
+      {
+        ...(options.extra as X),
+        result: submission.reply({ formErrors: [options.unexpected.message], hideFields: options.hideFields }),
+        toast,
+      },
+      { status: 500 },
+    );
   }
 }

@@ -1,10 +1,10 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Clock, Mail, MapPin, Phone } from "lucide-react";
-import { data, Form, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/contact";
 import { FieldError } from "#app/components/forms/field.tsx";
-import { useActionToast, type ActionToast } from "#app/components/forms/use-action-toast.ts";
+import { useActionToast } from "#app/components/forms/use-action-toast.ts";
 import { Alert, AlertDescription } from "#app/components/ui/alert.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
@@ -18,10 +18,9 @@ import {
   type ContactInput,
 } from "#app/domain/contact/contact-schema.ts";
 import { createContactMessage } from "#app/domain/contact/create-contact-message.server.ts";
-import { AppError } from "#app/lib/app-error.ts";
 import { clientIp } from "#app/lib/client-ip.server.ts";
 import { getOptionalViewer } from "#app/lib/guards.server.ts";
-import { logger } from "#app/lib/logger.server.ts";
+import { doneReply, firstMessage, invalidReply, runForm } from "#app/lib/form-reply.server.ts";
 import { getRuntime } from "#app/lib/runtime.server.ts";
 import { readForm } from "#app/lib/read-form.server.ts";
 import { COMPANY_NAME, PRODUCT_NAME, pageTitle } from "#app/lib/brand.ts";
@@ -54,38 +53,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await getOptionalViewer(request);
   const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: ContactSchema });
+  const extra = { sent: false };
   if (submission.status !== "success") {
-    const first = Object.values(submission.error ?? {}).flat()[0] ?? CONTACT_MESSAGES.required;
-    return data(
-      {
-        result: submission.reply(),
-        sent: false,
-        toast: { type: "error", title: "Error", description: first } as ActionToast,
-      },
-      { status: 400 },
-    );
+    return invalidReply(submission, { message: firstMessage(submission) ?? CONTACT_MESSAGES.required, extra });
   }
-  try {
-    await createContactMessage({ db: runtime.db, viewer, input: submission.value, ip: clientIp(context) });
-  } catch (error) {
-    const known = error instanceof AppError;
-    if (!known) logger.error({ err: error }, "contact message could not be stored");
-    const message = known ? error.message : CONTACT_MESSAGES.failed;
-    return data(
-      {
-        result: submission.reply({ formErrors: [message] }),
-        sent: false,
-        toast: { type: "error", title: known ? error.title : "Error", description: message } as ActionToast,
-      },
-      { status: known ? error.status : 500 },
-    );
-  }
-  // A filled honeypot gets the same answer, so a bot learns nothing.
-  return {
-    result: submission.reply({ resetForm: true }),
-    sent: true,
-    toast: { type: "success", title: CONTACT_MESSAGES.sent } as ActionToast,
-  };
+  return runForm(
+    submission,
+    async () => {
+      await createContactMessage({ db: runtime.db, viewer, input: submission.value, ip: clientIp(context) });
+      // A filled honeypot gets the same answer, so a bot learns nothing.
+      return doneReply(submission, { extra: { sent: true }, toast: { type: "success", title: CONTACT_MESSAGES.sent } });
+    },
+    { extra, unexpected: { message: CONTACT_MESSAGES.failed, log: "contact message could not be stored" } },
+  );
 }
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {

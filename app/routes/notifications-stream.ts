@@ -72,7 +72,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         }
         void (async () => {
           if (!open) return;
-          if (!(await isSessionLive(runtime.db, sessionId))) return end();
+          if (!(await isSessionLive({ db: runtime.db, sessionId }))) return end();
           if (signal.kind === "created" && signal.id) {
             const row = await getNotification({ db: runtime.db, userId: viewer.userId, id: signal.id });
             if (row) send("notification", { notification: row, unread: await unread() });
@@ -90,7 +90,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       request.signal.addEventListener("abort", close);
 
       // Ended between the guard and the subscription: its signal came before anyone listened.
-      if (!(await isSessionLive(runtime.db, sessionId))) return end();
+      if (!(await isSessionLive({ db: runtime.db, sessionId }))) return end();
       write("retry: 1000\n\n");
       if (since) {
         for (const row of await findNotificationsSince({ db: runtime.db, userId: viewer.userId, since })) {

@@ -27,8 +27,9 @@ afterAll(async () => {
   await drop();
 });
 
-const signUp = (over: Partial<Parameters<typeof createUser>[1]> = {}) =>
-  createUser(rt, {
+const signUp = (over: Partial<Omit<Parameters<typeof createUser>[0], "runtime">> = {}) =>
+  createUser({
+    runtime: rt,
     email: "Naledi@Example.co.za",
     password: "Secret-Pass-2026",
     confirmPassword: "Secret-Pass-2026",
@@ -99,21 +100,21 @@ describe("sign-up", () => {
 
 describe("sign-in", () => {
   it("refuses an unverified account with Email Not Verified, only with the right password", async () => {
-    const error = await refusal(signInWithPassword(rt, { email: "naledi@example.co.za", password: "Secret-Pass-2026", request: request() }));
+    const error = await refusal(signInWithPassword({ runtime: rt, email: "naledi@example.co.za", password: "Secret-Pass-2026", request: request() }));
     expect(error.title).toBe("Email Not Verified");
-    const wrong = await refusal(signInWithPassword(rt, { email: "naledi@example.co.za", password: "nope123", request: request() }));
+    const wrong = await refusal(signInWithPassword({ runtime: rt, email: "naledi@example.co.za", password: "nope123", request: request() }));
     expect(wrong.title).toBe("Invalid Credentials");
   });
 
   it("answers an unknown e-mail exactly like a wrong password", async () => {
-    const unknown = await refusal(signInWithPassword(rt, { email: "ghost@example.co.za", password: "Secret-Pass-2026", request: request() }));
+    const unknown = await refusal(signInWithPassword({ runtime: rt, email: "ghost@example.co.za", password: "Secret-Pass-2026", request: request() }));
     expect(unknown.title).toBe("Invalid Credentials");
     expect(unknown.message).toBe("The email or password you entered is incorrect.");
   });
 
   it("signs a verified user in and returns a session cookie", async () => {
     await rt.db.update(user).set({ emailVerified: true }).where(eq(user.email, "naledi@example.co.za"));
-    const { headers, userId } = await signInWithPassword(rt, { email: "NALEDI@example.co.za", password: "Secret-Pass-2026", request: request() });
+    const { headers, userId } = await signInWithPassword({ runtime: rt, email: "NALEDI@example.co.za", password: "Secret-Pass-2026", request: request() });
     expect(userId).toBeTruthy();
     expect(headers.getSetCookie().join(";")).toContain("better-auth.session_token=");
   });

@@ -28,7 +28,8 @@ let rt: Runtime;
 let drop: () => Promise<void>;
 
 async function makeViewer(email: string, fullName: string, role: "seller" | "buyer", isAdmin = false): Promise<Viewer> {
-  const { userId } = await createUser(rt, {
+  const { userId } = await createUser({
+    runtime: rt,
     email,
     password: "Secret-Pass-2026",
     confirmPassword: "Secret-Pass-2026",

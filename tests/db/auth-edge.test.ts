@@ -136,7 +136,7 @@ describe("one admin model", () => {
     const sessions = () => h.rt.db.select().from(schema.session).where(eq(schema.session.userId, buyer.viewer.userId));
     const before = (await sessions()).length;
     const error = await refusal(
-      signInWithPassword(h.rt, { email: buyer.viewer.email, password: PASSWORD, request: new Request(`${BASE}/signin`, { method: "POST" }) }),
+      signInWithPassword({ runtime: h.rt, email: buyer.viewer.email, password: PASSWORD, request: new Request(`${BASE}/signin`, { method: "POST" }) }),
     );
     expect(error.title).toBe("Account Suspended");
     expect(await sessions()).toHaveLength(before);
@@ -155,19 +155,19 @@ describe("password reset", () => {
   it(`sends at most ${AUTH_EMAILS_PER_ACCOUNT_HOUR} reset e-mails an hour to one account, from any number of addresses`, async () => {
     const buyer = await h.persona("buyer");
     // The form says "too many" past the limit; whichever path asks, no more e-mails go out.
-    for (let i = 0; i < 9; i++) await requestPasswordReset(h.rt, buyer.viewer.email, { ip: `198.51.100.${i}` }).catch(() => {});
+    for (let i = 0; i < 9; i++) await requestPasswordReset({ runtime: h.rt, email: buyer.viewer.email, ip: `198.51.100.${i}` }).catch(() => {});
     expect(await resetMails(buyer.viewer.email)).toHaveLength(AUTH_EMAILS_PER_ACCOUNT_HOUR);
   });
 
   it("a new password ends every outstanding reset link and every session", async () => {
     const buyer = await h.persona("buyer");
-    await requestPasswordReset(h.rt, buyer.viewer.email, { ip: "203.0.113.1" });
-    await requestPasswordReset(h.rt, buyer.viewer.email, { ip: "203.0.113.2" });
+    await requestPasswordReset({ runtime: h.rt, email: buyer.viewer.email, ip: "203.0.113.1" });
+    await requestPasswordReset({ runtime: h.rt, email: buyer.viewer.email, ip: "203.0.113.2" });
     const tokens = (await resetMails(buyer.viewer.email)).map((m) => tokenOf(m.text));
     expect(tokens).toHaveLength(2);
     expect(tokens.every(Boolean)).toBe(true);
-    await resetPassword(h.rt, { token: tokens[1]!, password: "Fresh-Grader-2026" });
-    const stale = await refusal(resetPassword(h.rt, { token: tokens[0]!, password: "Other-Grader-2026" }));
+    await resetPassword({ runtime: h.rt, token: tokens[1]!, password: "Fresh-Grader-2026" });
+    const stale = await refusal(resetPassword({ runtime: h.rt, token: tokens[0]!, password: "Other-Grader-2026" }));
     expect(stale.title).toBe("Invalid Reset Link");
     expect(await h.rt.db.select().from(schema.session).where(eq(schema.session.userId, buyer.viewer.userId))).toHaveLength(0);
   });
@@ -180,14 +180,14 @@ describe("confirmation e-mails", () => {
   const passCooldown = (email: string) =>
     h.rt.db.execute(sql`update rate_limits set window_start = now() - interval '1 hour' where key = ${`verify-email:cooldown:${email}`}`);
   const signUp = (email: string) =>
-    createUser(h.rt, { email, password: PASSWORD, confirmPassword: PASSWORD, role: "buyer", fullName: "Unconfirmed", phone: "082 000 0000" });
+    createUser({ runtime: h.rt, email, password: PASSWORD, confirmPassword: PASSWORD, role: "buyer", fullName: "Unconfirmed", phone: "082 000 0000" });
 
   it("an unconfirmed account's sign-ins send nothing by themselves", async () => {
     const email = "unconfirmed@example.co.za";
     await signUp(email);
     for (let i = 0; i < 3; i++) {
       const error = await refusal(
-        signInWithPassword(h.rt, { email, password: PASSWORD, request: new Request(`${BASE}/signin`, { method: "POST" }), ip: `192.0.2.${i}` }),
+        signInWithPassword({ runtime: h.rt, email, password: PASSWORD, request: new Request(`${BASE}/signin`, { method: "POST" }), ip: `192.0.2.${i}` }),
       );
       expect(error.title).toBe("Email Not Verified");
     }

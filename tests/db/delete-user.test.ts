@@ -27,6 +27,9 @@ import { parseEnv } from "#app/lib/env.server.ts";
 import { startRuntime, stopRuntime, type Runtime } from "#app/lib/runtime.server.ts";
 import { createTestDatabaseUrl } from "./test-database-url.ts";
 
+/** The admin the admin-only reads are made for. */
+const ADMIN = { isAdmin: true };
+
 let rt: Runtime;
 let drop: () => Promise<void>;
 let uploads: string;
@@ -39,7 +42,8 @@ async function makeViewer(
   options: { isAdmin?: boolean; fullName?: string } = {},
 ): Promise<Viewer> {
   const fullName = options.fullName ?? email.split("@")[0]!;
-  const { userId } = await createUser(rt, {
+  const { userId } = await createUser({
+    runtime: rt,
     email,
     password: PASSWORD,
     confirmPassword: PASSWORD,
@@ -296,7 +300,7 @@ beforeAll(async () => {
       .insert(s.contactMessages)
       .values({ name: v.name, email: v.email, subject: "Hi", message: "Question", userId: v.userId });
     await rt.auth.api.signInEmail({ body: { email: v.email, password: PASSWORD } });
-    await requestPasswordReset(rt, v.email);
+    await requestPasswordReset({ runtime: rt, email: v.email });
     await rt.db.insert(s.verification).values({
       id: `v-${v.userId}`,
       identifier: hashed(v.email),
@@ -354,7 +358,7 @@ const userExists = async (userId: string) =>
 
 describe("the admin's user list and details", () => {
   it("lists users newest first, 25 a page, and searches name or e-mail case-insensitively, wildcards escaped", async () => {
-    const all = await findUsers({ db: rt.db });
+    const all = await findUsers({ db: rt.db, admin: ADMIN });
     expect(all.users.map((u) => u.email).slice(0, 2)).toEqual([bystander.email, buyer.email]);
     expect(all.users.find((u) => u.email === seller.email)).toMatchObject({
       role: "seller",
@@ -363,17 +367,17 @@ describe("the admin's user list and details", () => {
       emailVerified: true,
     });
     expect(all.users.find((u) => u.email === admin.email)).toMatchObject({ isAdmin: true });
-    expect((await findUsers({ db: rt.db, q: "BONGI.BUYER@" })).users.map((u) => u.email)).toEqual([buyer.email]);
-    expect((await findUsers({ db: rt.db, q: "sanele sell" })).users.map((u) => u.email)).toEqual([seller.email]);
-    expect((await findUsers({ db: rt.db, q: "%" })).users).toEqual([]);
-    expect((await findUsers({ db: rt.db, q: "_" })).users).toEqual([]);
-    const paged = await findUsers({ db: rt.db, pageSize: 2, page: 2 });
+    expect((await findUsers({ db: rt.db, admin: ADMIN, q: "BONGI.BUYER@" })).users.map((u) => u.email)).toEqual([buyer.email]);
+    expect((await findUsers({ db: rt.db, admin: ADMIN, q: "sanele sell" })).users.map((u) => u.email)).toEqual([seller.email]);
+    expect((await findUsers({ db: rt.db, admin: ADMIN, q: "%" })).users).toEqual([]);
+    expect((await findUsers({ db: rt.db, admin: ADMIN, q: "_" })).users).toEqual([]);
+    const paged = await findUsers({ db: rt.db, admin: ADMIN, pageSize: 2, page: 2 });
     expect(paged).toMatchObject({ page: 2, hasPrevious: true, hasNext: true });
     expect(paged.users.map((u) => u.email)).toEqual([seller.email, other.email]);
   });
 
   it("shows every detail with the spec's fallbacks, and 404s an unknown id", async () => {
-    const details = await getUserDetails({ db: rt.db, userId: seller.userId });
+    const details = await getUserDetails({ db: rt.db, admin: ADMIN, userId: seller.userId });
     expect(details).toMatchObject({
       email: seller.email,
       fullName: "Sanele Seller",
@@ -387,13 +391,13 @@ describe("the admin's user list and details", () => {
       counts: { listings: 2, transactions: 2 },
     });
     expect(details!.sellerApproval?.approvedAt).toBeInstanceOf(Date);
-    expect(await getUserDetails({ db: rt.db, userId: buyer.userId })).toMatchObject({
+    expect(await getUserDetails({ db: rt.db, admin: ADMIN, userId: buyer.userId })).toMatchObject({
       buyer: { commissionAccepted: true },
       seller: null,
       counts: { listings: 0, transactions: 2 },
     });
-    expect(await getUserDetails({ db: rt.db, userId: admin.userId })).toMatchObject({ admin: { notes: "Test admin" } });
-    expect(await getUserDetails({ db: rt.db, userId: "no-such-user" })).toBeNull();
+    expect(await getUserDetails({ db: rt.db, admin: ADMIN, userId: admin.userId })).toMatchObject({ admin: { notes: "Test admin" } });
+    expect(await getUserDetails({ db: rt.db, admin: ADMIN, userId: "no-such-user" })).toBeNull();
   });
 });
 
@@ -498,7 +502,8 @@ describe("deleting a user", () => {
     expect(audit).toMatchObject({ actorUserId: admin.userId, entity: "user" });
 
     const signIn = await refusal(
-      signInWithPassword(rt, {
+      signInWithPassword({
+        runtime: rt,
         email: seller.email,
         password: PASSWORD,
         request: new Request("http://localhost/signin"),
@@ -530,7 +535,8 @@ describe("deleting a user", () => {
     expect(await rt.db.select().from(s.listings).where(eq(s.listings.id, otherListing))).toHaveLength(1);
     expect(await userExists(bystander.userId)).toBe(true);
     const signIn = await refusal(
-      signInWithPassword(rt, {
+      signInWithPassword({
+        runtime: rt,
         email: buyer.email,
         password: PASSWORD,
         request: new Request("http://localhost/signin"),

@@ -146,7 +146,8 @@ describe("e-mail delivery", () => {
     const rt = await start(port);
     const password = "Secret-Pass-2026";
     const make = (email: string, role: "seller" | "buyer") =>
-      createUser(rt, {
+      createUser({
+        runtime: rt,
         email,
         password,
         confirmPassword: password,
@@ -238,7 +239,8 @@ describe("e-mail delivery", () => {
     expect(await requeueStrandedEmails({ db: rt.db, boss: rt.boss })).toBe(0);
 
     const password = "Secret-Pass-2026";
-    const { userId } = await createUser(rt, {
+    const { userId } = await createUser({
+      runtime: rt,
       email: "ops@example.co.za",
       password,
       confirmPassword: password,

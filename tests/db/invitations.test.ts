@@ -22,6 +22,9 @@ import { createTestDatabaseUrl } from "./test-database-url.ts";
 import { dbLabel } from "./test-database.ts";
 import { refusal } from "./support/refusal.ts";
 
+/** The admin the admin-only reads are made for. */
+const ADMIN = { isAdmin: true };
+
 let rt: Runtime;
 let drop: () => Promise<void>;
 let admin: Viewer;
@@ -31,7 +34,8 @@ beforeAll(async () => {
   drop = db.drop;
   const env = parseEnv({ NODE_ENV: "test", DATABASE_URL: db.url, SEED_DEMO: "0", DATA_DIR: db.dataDir, AUTH_RATE_LIMIT: "0" });
   rt = await startRuntime({ env, memory: !db.url, seed: false });
-  const { userId } = await createUser(rt, {
+  const { userId } = await createUser({
+    runtime: rt,
     email: "admin@invites.test",
     password: "Secret-Pass-2026",
     confirmPassword: "Secret-Pass-2026",
@@ -104,7 +108,7 @@ describe(`invitations (${dbLabel})`, () => {
     const row = await invitationRow(sent.id);
     expect(row.expiresAt.getTime() - row.createdAt.getTime()).toBe(7 * 24 * 60 * 60 * 1000);
     expect(row).toMatchObject({ used: false, usedAt: null, invitedBy: admin.userId, role: "seller" });
-    const listed = (await findInvitations({ db: rt.db })).find((i) => i.id === sent.id);
+    const listed = (await findInvitations({ db: rt.db, admin: ADMIN })).find((i) => i.id === sent.id);
     expect(listed).toMatchObject({ state: "pending", invitedByName: "Ada Admin" });
   });
 
@@ -143,7 +147,7 @@ describe(`invitations (${dbLabel})`, () => {
     expect((await getInvitation({ db: rt.db, token: first.token }))!.state).toBe("expired");
     expect((await getInvitation({ db: rt.db, token: second.token }))!.state).toBe("pending");
     // The admin list says why the first stopped working.
-    const listed = await findInvitations({ db: rt.db });
+    const listed = await findInvitations({ db: rt.db, admin: ADMIN });
     expect(listed.find((i) => i.id === first.id)?.state).toBe("replaced");
     expect(listed.find((i) => i.id === second.id)?.state).toBe("pending");
   });
@@ -156,7 +160,7 @@ describe(`invitations (${dbLabel})`, () => {
       .set({ expiresAt: sql`now() - interval '1 day'`, createdAt: sql`now() - interval '8 days'` })
       .where(eq(pendingInvitations.id, first.id));
     const second = await invite({ email });
-    const listed = await findInvitations({ db: rt.db });
+    const listed = await findInvitations({ db: rt.db, admin: ADMIN });
     expect(listed.find((i) => i.id === first.id)?.state).toBe("expired");
     expect(listed.find((i) => i.id === second.id)?.state).toBe("pending");
   });
@@ -172,7 +176,7 @@ describe(`invitations (${dbLabel})`, () => {
 
   it("is claimed once: of two concurrent claims only one wins", async () => {
     const sent = await invite();
-    const claim = () => rt.db.transaction((tx) => claimInvitation(tx, sent.token));
+    const claim = () => rt.db.transaction((tx) => claimInvitation({ db: tx, token: sent.token }));
     const results = await Promise.allSettled([claim(), claim(), claim()]);
     const won = results.filter((r) => r.status === "fulfilled");
     const lost = results.filter((r) => r.status === "rejected");
@@ -191,11 +195,11 @@ describe(`invitations (${dbLabel})`, () => {
       .set({ expiresAt: sql`now() - interval '1 second'` })
       .where(eq(pendingInvitations.id, sent.id));
     expect((await getInvitation({ db: rt.db, token: sent.token }))!.state).toBe("expired");
-    await expect(rt.db.transaction((tx) => claimInvitation(tx, sent.token))).rejects.toMatchObject({
+    await expect(rt.db.transaction((tx) => claimInvitation({ db: tx, token: sent.token }))).rejects.toMatchObject({
       title: "Invalid Invitation",
     });
     const email = (await invitationRow(sent.id)).email;
-    const error = await refusal(createUser(rt, signUpInput(email, { invitation: sent.token })));
+    const error = await refusal(createUser({ runtime: rt, ...signUpInput(email, { invitation: sent.token }) }));
     expect(error.title).toBe("Invalid Invitation");
     expect(error.message).toBe("This invitation is invalid, expired, or has already been used.");
     expect(await countUsers(email)).toBe(0);
@@ -206,10 +210,10 @@ describe(`invitations (${dbLabel})`, () => {
     const email = unique("seller");
     const sent = await invite({ email, role: "seller" });
     // The form posts role=buyer; the invitation says seller and wins.
-    const { userId, role, emailVerified } = await createUser(
-      rt,
-      signUpInput(email.toUpperCase(), { role: "buyer", sellerType: "company", invitation: sent.token }),
-    );
+    const { userId, role, emailVerified } = await createUser({
+      runtime: rt,
+      ...signUpInput(email.toUpperCase(), { role: "buyer", sellerType: "company", invitation: sent.token }),
+    });
     expect(role).toBe("seller");
     expect(emailVerified).toBe(true);
     const [u] = await rt.db.select().from(user).where(eq(user.id, userId));
@@ -225,10 +229,10 @@ describe(`invitations (${dbLabel})`, () => {
     const row = await invitationRow(sent.id);
     expect(row.used).toBe(true);
     expect(row.usedAt!.getTime()).toBe(u!.createdAt.getTime());
-    expect((await findInvitations({ db: rt.db })).find((i) => i.id === sent.id)!.state).toBe("used");
+    expect((await findInvitations({ db: rt.db, admin: ADMIN })).find((i) => i.id === sent.id)!.state).toBe("used");
 
     // A second use of the same link fails.
-    const again = await refusal(createUser(rt, signUpInput(unique("other"), { invitation: sent.token })));
+    const again = await refusal(createUser({ runtime: rt, ...signUpInput(unique("other"), { invitation: sent.token }) }));
     expect(again.title).toBe("Invalid Invitation");
   });
 
@@ -237,18 +241,18 @@ describe(`invitations (${dbLabel})`, () => {
     const sent = await invite({ email, role: "seller" });
     // An invalid seller type (bypassing the form schema) fails an insert after the claim.
     await expect(
-      createUser(rt, signUpInput(email, { sellerType: "pirate" as never, invitation: sent.token })),
+      createUser({ runtime: rt, ...signUpInput(email, { sellerType: "pirate" as never, invitation: sent.token }) }),
     ).rejects.toThrow();
     expect(await countUsers(email)).toBe(0);
     expect(await invitationRow(sent.id)).toMatchObject({ used: false, usedAt: null });
-    await createUser(rt, signUpInput(email, { invitation: sent.token }));
+    await createUser({ runtime: rt, ...signUpInput(email, { invitation: sent.token }) });
     expect((await invitationRow(sent.id)).used).toBe(true);
   });
 
   it("refuses a different e-mail (Email Mismatch) and writes nothing", async () => {
     const sent = await invite();
     const other = unique("someone-else");
-    const error = await refusal(createUser(rt, signUpInput(other, { invitation: sent.token })));
+    const error = await refusal(createUser({ runtime: rt, ...signUpInput(other, { invitation: sent.token }) }));
     expect(error.title).toBe("Email Mismatch");
     expect(error.message).toBe("The email address doesn't match the invitation.");
     expect(error.fieldErrors).toEqual({ email: ["The email address doesn't match the invitation."] });
@@ -261,8 +265,8 @@ describe(`invitations (${dbLabel})`, () => {
     const email = unique("race");
     const sent = await invite({ email, role: "buyer" });
     const results = await Promise.allSettled([
-      createUser(rt, signUpInput(email, { invitation: sent.token })),
-      createUser(rt, signUpInput(email, { invitation: sent.token })),
+      createUser({ runtime: rt, ...signUpInput(email, { invitation: sent.token }) }),
+      createUser({ runtime: rt, ...signUpInput(email, { invitation: sent.token }) }),
     ]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     const rejected = results.find((r) => r.status === "rejected") as PromiseRejectedResult;

@@ -27,7 +27,8 @@ let drop: () => Promise<void>;
 let uploads: string;
 
 async function makeViewer(email: string, role: "seller" | "buyer", isAdmin = false): Promise<Viewer> {
-  const { userId } = await createUser(rt, {
+  const { userId } = await createUser({
+    runtime: rt,
     email,
     password: "Secret-Pass-2026",
     confirmPassword: "Secret-Pass-2026",

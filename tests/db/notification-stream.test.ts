@@ -121,7 +121,8 @@ async function sessionIds(userId: string) {
 }
 
 async function signIn(email: string, password = PASSWORD) {
-  const { headers } = await signInWithPassword(h.rt, {
+  const { headers } = await signInWithPassword({
+    runtime: h.rt,
     email,
     password,
     request: new Request(`${BASE}/signin`, { method: "POST" }),
@@ -195,7 +196,7 @@ describe(`the notification stream ends with its session on ${dbLabel}`, () => {
     const stream = await openStream(cookie);
     try {
       await expectDelivered(stream, viewer.userId, "Before the reset");
-      await requestPasswordReset(h.rt, viewer.email);
+      await requestPasswordReset({ runtime: h.rt, email: viewer.email });
       const token = await vi.waitFor(
         async () => {
           const [mail] = await h.rt.db
@@ -208,7 +209,7 @@ describe(`the notification stream ends with its session on ${dbLabel}`, () => {
         },
         { timeout: 5_000, interval: 50 },
       );
-      await resetPassword(h.rt, { token, password: "Fresh-Grader-2026" });
+      await resetPassword({ runtime: h.rt, token, password: "Fresh-Grader-2026" });
       await expectEnded(stream, viewer.userId, "After the reset");
     } finally {
       await stream.close();

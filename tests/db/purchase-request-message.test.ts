@@ -27,7 +27,8 @@ let sellerId: string;
 
 async function makeViewer(email: string, role: "buyer" | "seller", isAdmin = false): Promise<Viewer> {
   const fullName = email.split("@")[0]!;
-  const { userId } = await createUser(rt, {
+  const { userId } = await createUser({
+    runtime: rt,
     email,
     password: "Secret-Pass-2026",
     confirmPassword: "Secret-Pass-2026",

@@ -44,7 +44,7 @@ describe("rate limits", () => {
   it("stops password guessing on one account after 10 tries in 10 minutes, with a clear message", async () => {
     const errors: AppError[] = [];
     for (let i = 0; i < 11; i++) {
-      const e = await signInWithPassword(rt, { email: "victim@example.co.za", password: `guess${i}`, request: request(), ip: `10.0.0.${i}` }).catch(
+      const e = await signInWithPassword({ runtime: rt, email: "victim@example.co.za", password: `guess${i}`, request: request(), ip: `10.0.0.${i}` }).catch(
         (x: unknown) => x as AppError,
       );
       errors.push(e as AppError);
@@ -56,7 +56,8 @@ describe("rate limits", () => {
 
   it("does not count successful sign-ins", async () => {
     const { createUser } = await import("#app/domain/user/create-user.server.ts");
-    await createUser(rt, {
+    await createUser({
+      runtime: rt,
       email: "regular@example.co.za",
       password: "Secret-Pass-2026",
       confirmPassword: "Secret-Pass-2026",
@@ -66,14 +67,14 @@ describe("rate limits", () => {
       emailVerified: true,
     });
     for (let i = 0; i < 15; i++) {
-      const ok = await signInWithPassword(rt, { email: "regular@example.co.za", password: "Secret-Pass-2026", request: request(), ip: "10.9.9.9" });
+      const ok = await signInWithPassword({ runtime: rt, email: "regular@example.co.za", password: "Secret-Pass-2026", request: request(), ip: "10.9.9.9" });
       expect(ok.userId).toBeTruthy();
     }
   });
 
   it("limits password-reset e-mails per address", async () => {
-    for (let i = 0; i < 5; i++) await requestPasswordReset(rt, "someone@example.co.za", { ip: "10.1.1.1" });
-    const e = await requestPasswordReset(rt, "someone@example.co.za", { ip: "10.1.1.1" }).catch((x: unknown) => x as AppError);
+    for (let i = 0; i < 5; i++) await requestPasswordReset({ runtime: rt, email: "someone@example.co.za", ip: "10.1.1.1" });
+    const e = await requestPasswordReset({ runtime: rt, email: "someone@example.co.za", ip: "10.1.1.1" }).catch((x: unknown) => x as AppError);
     expect((e as AppError).status).toBe(429);
   });
 });

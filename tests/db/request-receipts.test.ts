@@ -27,7 +27,8 @@ let listingId: string;
 let mailer: ReceiptMailer;
 
 async function makeUser(email: string, role: "buyer" | "seller") {
-  const { userId } = await createUser(rt, {
+  const { userId } = await createUser({
+    runtime: rt,
     email,
     password: "Secret-Pass-2026",
     confirmPassword: "Secret-Pass-2026",

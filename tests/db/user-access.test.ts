@@ -44,12 +44,12 @@ afterAll(async () => {
 });
 
 function makeUser(email: string, role: "buyer" | "seller") {
-  return createUser(rt, { email, password: PASSWORD, confirmPassword: PASSWORD, role, fullName: email, phone: "082 000 0000", emailVerified: true });
+  return createUser({ runtime: rt, email, password: PASSWORD, confirmPassword: PASSWORD, role, fullName: email, phone: "082 000 0000", emailVerified: true });
 }
 
 /** A request carrying a fresh session cookie for `email`. */
 async function signedInRequest(email: string) {
-  const { headers } = await signInWithPassword(rt, { email, password: PASSWORD, request: new Request("http://localhost:3000/signin", { method: "POST" }) });
+  const { headers } = await signInWithPassword({ runtime: rt, email, password: PASSWORD, request: new Request("http://localhost:3000/signin", { method: "POST" }) });
   const cookie = headers
     .getSetCookie()
     .map((c) => c.split(";")[0])
@@ -73,11 +73,11 @@ describe("ban", () => {
     expect(await getViewer(laptop)).toBeNull();
     expect(await sessionsOf(userId)).toBe(0);
 
-    const error = await refusal(signInWithPassword(rt, { email: "banned@example.co.za", password: PASSWORD, request: new Request("http://localhost:3000/signin", { method: "POST" }) }));
+    const error = await refusal(signInWithPassword({ runtime: rt, email: "banned@example.co.za", password: PASSWORD, request: new Request("http://localhost:3000/signin", { method: "POST" }) }));
     expect(error.status).toBe(403);
     expect(error.message).toBe(ACCOUNT_SUSPENDED);
     // A wrong password still gets the ordinary answer: the ban is not revealed to a guesser.
-    const guess = await refusal(signInWithPassword(rt, { email: "banned@example.co.za", password: "Wrong-Pass-2026", request: new Request("http://localhost:3000/signin", { method: "POST" }) }));
+    const guess = await refusal(signInWithPassword({ runtime: rt, email: "banned@example.co.za", password: "Wrong-Pass-2026", request: new Request("http://localhost:3000/signin", { method: "POST" }) }));
     expect(guess.title).toBe("Invalid Credentials");
 
     const [audit] = await rt.db.select().from(s.auditEvents).where(eq(s.auditEvents.entityId, userId));
@@ -128,7 +128,7 @@ describe("sign-out and deletion", () => {
     const { userId } = await makeUser("leaver@example.co.za", "buyer");
     const req = await signedInRequest("leaver@example.co.za");
     expect(await sessionsOf(userId)).toBe(1);
-    await signOut(rt, req);
+    await signOut({ runtime: rt, request: req });
     expect(await sessionsOf(userId)).toBe(0);
     expect(await getViewer(req)).toBeNull();
   });

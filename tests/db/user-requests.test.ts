@@ -28,7 +28,8 @@ let drop: () => Promise<void>;
 
 async function makeViewer(email: string, role: "seller" | "buyer", options: { isAdmin?: boolean; adminActive?: boolean } = {}): Promise<Viewer> {
   const fullName = email.split("@")[0]!;
-  const { userId } = await createUser(rt, {
+  const { userId } = await createUser({
+    runtime: rt,
     email,
     password: "Secret-Pass-2026",
     confirmPassword: "Secret-Pass-2026",

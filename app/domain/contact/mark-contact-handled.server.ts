@@ -37,7 +37,8 @@ export async function markContactHandled(options: {
       if (!existing) throw notFound();
       return { id: existing.id, subject: existing.subject, handledAt: existing.handledAt ?? new Date(), changed: false };
     }
-    await recordAudit(tx, {
+    await recordAudit({
+      db: tx,
       actorUserId: admin.userId,
       action: "contact_message.handled",
       entity: "contact_message",

@@ -25,7 +25,8 @@ export async function retryFailedEmail(options: { runtime: Pick<Runtime, "db" | 
       .where(and(eq(emailOutbox.id, outboxId), eq(emailOutbox.status, "failed")))
       .returning({ id: emailOutbox.id, toAddress: emailOutbox.toAddress, subject: emailOutbox.subject });
     if (!updated) return undefined;
-    await recordAudit(tx, {
+    await recordAudit({
+      db: tx,
       actorUserId: admin.userId,
       action: "email.retried",
       entity: "email",

@@ -103,7 +103,8 @@ export async function sendTestEmail(options: {
         ),
       )
       .limit(1);
-    await recordAudit(tx, {
+    await recordAudit({
+      db: tx,
       actorUserId: admin.userId,
       action: "email.test",
       entity: "email_outbox",

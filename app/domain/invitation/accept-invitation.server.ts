@@ -21,10 +21,10 @@ export async function acceptInvitation(options: {
 }): Promise<{ userId: string; to: string; headers: Headers | undefined }> {
   const { runtime, token, input, request } = options;
   // The role is locked to the invitation's; createUser takes it from the claimed row anyway.
-  const { userId, role } = await createUser(runtime, { ...input, role: options.invitation.role, invitation: token });
+  const { userId, role } = await createUser({ runtime, ...input, role: options.invitation.role, invitation: token });
   const home = homePathFor({ isAdmin: false, role });
   try {
-    const { headers } = await signInWithPassword(runtime, { email: input.email, password: input.password, request });
+    const { headers } = await signInWithPassword({ runtime, email: input.email, password: input.password, request });
     return { userId, to: home, headers };
   } catch (error) {
     // The account exists and is verified: the user can still sign in by hand.

@@ -17,7 +17,8 @@ export function invalidInvitationError() {
 }
 
 /** Marks the invitation used (used_at = now()) and returns it; throws "Invalid Invitation" if it cannot be claimed. */
-export async function claimInvitation(tx: Tx, token: string) {
+export async function claimInvitation(options: { db: Tx; token: string }) {
+  const { db: tx, token } = options;
   if (!isWellFormedInvitationToken(token)) throw invalidInvitationError();
   const [row] = await tx
     .update(pendingInvitations)

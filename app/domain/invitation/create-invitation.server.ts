@@ -10,6 +10,7 @@ import { randomBytes } from "node:crypto";
 import { and, eq, gte, sql } from "drizzle-orm";
 import { pendingInvitations, user } from "#db/schema.ts";
 import { recordAudit } from "#app/domain/audit/record-audit.server.ts";
+import { assertAdmin } from "#app/domain/user/assert-admin.ts";
 import type { Viewer } from "#app/domain/user/viewer.ts";
 import { AppError } from "#app/lib/app-error.ts";
 import { composeEmail } from "#app/emails/templates.server.ts";
@@ -17,13 +18,13 @@ import type { Runtime } from "#app/lib/runtime.server.ts";
 import { hashInvitationToken } from "./get-invitation.server.ts";
 import { INVITATION_MESSAGES, INVITATION_TTL_DAYS, type InviteInput } from "./invitation-schema.ts";
 
-export function invitationUrl(publicUrl: string, token: string) {
-  return `${publicUrl}/signup?invitation=${token}`;
+export function invitationUrl(options: { publicUrl: string; token: string }) {
+  return `${options.publicUrl}/signup?invitation=${options.token}`;
 }
 
 export async function createInvitation(options: { runtime: Runtime; admin: Viewer; input: InviteInput }) {
   const { runtime, admin, input } = options;
-  if (!admin.isAdmin) throw new AppError("FORBIDDEN", "Unauthorized", "You do not have permission to access this page.");
+  assertAdmin(admin);
   const email = input.email.toLowerCase();
   const { db } = runtime;
 
@@ -68,7 +69,8 @@ export async function createInvitation(options: { runtime: Runtime; admin: Viewe
         createdAt: pendingInvitations.createdAt,
         expiresAt: pendingInvitations.expiresAt,
       });
-    await recordAudit(tx, {
+    await recordAudit({
+      db: tx,
       actorUserId: admin.userId,
       action: "invitation.sent",
       entity: "pending_invitation",
@@ -80,7 +82,7 @@ export async function createInvitation(options: { runtime: Runtime; admin: Viewe
         fullName: input.fullName,
         role: input.role,
         customMessage: input.customMessage,
-        url: invitationUrl(runtime.env.PUBLIC_URL, token),
+        url: invitationUrl({ publicUrl: runtime.env.PUBLIC_URL, token }),
         validDays: INVITATION_TTL_DAYS,
       }),
       tx,

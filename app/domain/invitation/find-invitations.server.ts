@@ -2,9 +2,12 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { pendingInvitations, user } from "#db/schema.ts";
 import type { Db } from "#app/lib/db.server.ts";
+import { assertAdmin } from "#app/domain/user/assert-admin.ts";
+import type { Viewer } from "#app/domain/user/viewer.ts";
 import { invitationState } from "./invitation-state.ts";
 
-export async function findInvitations(options: { db: Db; limit?: number; now?: Date }) {
+export async function findInvitations(options: { db: Db; admin: Pick<Viewer, "isAdmin">; limit?: number; now?: Date }) {
+  assertAdmin(options.admin);
   const rows = await options.db
     .select({
       id: pendingInvitations.id,

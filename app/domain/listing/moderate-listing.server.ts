@@ -129,7 +129,8 @@ export async function moderateListing(options: {
         .update(listings)
         .set({ status: next.status, adminStatus: next.adminStatus, updatedAt: new Date() })
         .where(eq(listings.id, listing.id));
-      await recordAudit(tx, {
+      await recordAudit({
+        db: tx,
         actorUserId: options.admin.userId,
         action: `listing.${action}`,
         entity: "listing",
@@ -157,7 +158,8 @@ export async function editListing(options: {
       const after = { ...options.input, updatedAt: new Date() };
       await tx.update(listings).set(after).where(eq(listings.id, listing.id));
       const { sellerEmail: _e, sellerUserId: _u, ...before } = listing;
-      await recordAudit(tx, {
+      await recordAudit({
+        db: tx,
         actorUserId: options.admin.userId,
         action: "listing.edit",
         entity: "listing",
@@ -178,7 +180,8 @@ export async function deleteListingAsAdmin(options: { runtime: Runtime; admin: V
     verb: "delete",
     change: async (tx, listing) => {
       await tx.delete(listings).where(eq(listings.id, listing.id));
-      await recordAudit(tx, {
+      await recordAudit({
+        db: tx,
         actorUserId: options.admin.userId,
         action: "listing.delete",
         entity: "listing",
@@ -204,7 +207,8 @@ export async function deleteOwnListing(options: { runtime: Runtime; viewer: View
       )
       .returning({ id: listings.id, title: listings.title });
     if (rows.length === 0) throw new AppError("NOT_FOUND", "Error", "Failed to delete listing");
-    await recordAudit(tx, {
+    await recordAudit({
+        db: tx,
       actorUserId: viewer.userId,
       action: "listing.delete-own",
       entity: "listing",

@@ -80,7 +80,8 @@ export async function updateRequestStatus(options: {
       await tx.update(userRequests).set({ status: next, updatedAt: now }).where(eq(userRequests.id, current.id));
     }
     await notifyUser({ db: tx, userId: current.buyerUserId, ...requestStatusNotification(kind, next, current.listingTitle) });
-    await recordAudit(tx, {
+    await recordAudit({
+        db: tx,
       actorUserId: admin.userId,
       action: `request.${next}`,
       entity: kind === "purchase" ? "transaction" : "user_request",

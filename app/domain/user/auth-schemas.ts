@@ -155,6 +155,15 @@ export function signUpErrorToast(errors: Record<string, string[] | null | undefi
   return { type: "error" as const, title: TITLES[message] ?? "Sign Up Failed", description: message };
 }
 
+/** The sign-up fields never sent back to the browser. */
+export const SIGN_UP_SECRET_FIELDS = ["password", "confirmPassword"];
+
+/** How a sign-up form that did not validate is answered: its toast's words, without the passwords. */
+export function signUpInvalid(errors: Record<string, string[] | null | undefined> | null | undefined) {
+  const { title, description } = signUpErrorToast(errors);
+  return { title, message: description, hideFields: SIGN_UP_SECRET_FIELDS };
+}
+
 /** "Resend confirmation e-mail" (after sign-up, and on sign-in before confirming). */
 export const ResendConfirmationSchema = z.object({
   email: trimmed.pipe(

@@ -71,7 +71,8 @@ export function needsProfileCompletion(viewer: Viewer) {
   return false;
 }
 
-export async function getProfile(db: Db, userId: string) {
+export async function getProfile(options: { db: Db; userId: string }) {
+  const { db, userId } = options;
   const [row] = await db.select().from(profiles).where(eq(profiles.userId, userId)).limit(1);
   return row ?? null;
 }

@@ -15,7 +15,8 @@ export const cooldownKey = (email: string) => `verify-email:cooldown:${email.toL
 export const hourlyKey = (email: string) => `verify-email:account:${email.toLowerCase()}`;
 
 /** Seconds until the window of a rate-limit key ends (0 when none is open). */
-export async function secondsLeft(db: DbOrTx, key: string, windowSeconds: number) {
+export async function secondsLeft(options: { db: DbOrTx; key: string; windowSeconds: number }) {
+  const { db, key, windowSeconds } = options;
   const result = await db.execute(sql`
     select ceil(extract(epoch from (window_start + make_interval(secs => ${windowSeconds}) - now()))) as left
     from rate_limits where key = ${key}`);
@@ -43,5 +44,9 @@ export async function startConfirmationCooldown(options: {
 /** Seconds before the next confirmation e-mail to this address may be asked for (counts nothing). */
 export async function getConfirmationCooldown(options: { runtime: Pick<Runtime, "db" | "env">; email: string }) {
   const { runtime, email } = options;
-  return secondsLeft(runtime.db, cooldownKey(email), runtime.env.CONFIRMATION_RESEND_COOLDOWN_SECONDS);
+  return secondsLeft({
+    db: runtime.db,
+    key: cooldownKey(email),
+    windowSeconds: runtime.env.CONFIRMATION_RESEND_COOLDOWN_SECONDS,
+  });
 }

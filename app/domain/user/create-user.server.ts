@@ -28,7 +28,8 @@ import { passwordProblem, TITLES, type SignUpSchema } from "./auth-schemas.ts";
 /** The sign-up form's fields; callers other than the form (tests, seeds) may leave the commission out. */
 export type SignUpInput = Omit<z.infer<typeof SignUpSchema>, "commissionAccepted"> & { commissionAccepted?: boolean };
 
-export async function verificationUrl(runtime: Pick<Runtime, "env">, input: { email: string; userId: string }) {
+export async function verificationUrl(options: { runtime: Pick<Runtime, "env">; email: string; userId: string }) {
+  const { runtime, ...input } = options;
   const token = await createEmailVerificationToken(
     runtime.env.SESSION_SECRET,
     input.email,
@@ -47,9 +48,9 @@ function emailMismatchError() {
 }
 
 export async function createUser(
-  runtime: Runtime,
-  input: SignUpInput & { emailVerified?: boolean },
+  options: { runtime: Runtime } & SignUpInput & { emailVerified?: boolean },
 ): Promise<{ userId: string; role: SignUpInput["role"]; emailVerified: boolean }> {
+  const { runtime, ...input } = options;
   const email = input.email.toLowerCase();
   const { db } = runtime;
   // The form schema says so too; this holds for every caller.
@@ -73,14 +74,14 @@ export async function createUser(
   }
   const userId = randomUUID();
   const passwordHash = await hashPassword(input.password);
-  const url = emailVerified ? undefined : await verificationUrl(runtime, { email, userId });
+  const url = emailVerified ? undefined : await verificationUrl({ runtime, email, userId });
 
   let dispatch: (() => Promise<void>) | undefined;
   let role = input.role;
   try {
     await db.transaction(async (tx) => {
       if (invitationToken) {
-        const claimed = await claimInvitation(tx, invitationToken);
+        const claimed = await claimInvitation({ db: tx, token: invitationToken });
         if (claimed.email.toLowerCase() !== email) throw emailMismatchError();
         role = claimed.role;
       }

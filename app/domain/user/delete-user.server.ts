@@ -30,6 +30,7 @@ import { AppError } from "#app/lib/app-error.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import type { Runtime } from "#app/lib/runtime.server.ts";
 import { recordAudit } from "#app/domain/audit/record-audit.server.ts";
+import { assertAdmin } from "./assert-admin.ts";
 import type { Viewer } from "./viewer.ts";
 import { INVALID_DELETE_CONFIRMATION, isDeleteConfirmation } from "./delete-user-phrase.ts";
 
@@ -53,8 +54,7 @@ export async function deleteUser(options: {
   confirmation: string;
 }): Promise<{ email: string; listingIds: string[] }> {
   const { runtime, admin, userId } = options;
-  if (!admin.isAdmin)
-    throw new AppError("FORBIDDEN", "Unauthorized", "You do not have permission to access this page.");
+  assertAdmin(admin);
   if (userId === admin.userId) {
     throw new AppError("FORBIDDEN", DELETION_FAILED, "You cannot delete your own account.");
   }
@@ -119,7 +119,8 @@ export async function deleteUser(options: {
     await tx.delete(pendingInvitations).where(sql`lower(${pendingInvitations.email}) = ${email}`);
     // Everything else cascades from the user row.
     await tx.delete(user).where(eq(user.id, target.id));
-    await recordAudit(tx, {
+    await recordAudit({
+      db: tx,
       actorUserId: admin.userId,
       action: "user.delete",
       entity: "user",

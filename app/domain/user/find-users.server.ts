@@ -6,7 +6,8 @@
 import { and, desc, eq, ilike, or, sql } from "drizzle-orm";
 import { adminAccess, approvedSellers, buyers, listings, profiles, sellers, transactions, user } from "#db/schema.ts";
 import type { DbOrTx } from "#app/lib/db.server.ts";
-import type { Role } from "./viewer.ts";
+import { assertAdmin } from "./assert-admin.ts";
+import type { Role, Viewer } from "./viewer.ts";
 
 export const USERS_PAGE_SIZE = 25;
 /** Deeper pages than this are refused (an OFFSET that large is an attack, not a visit). */
@@ -32,8 +33,15 @@ export type UserSummary = {
 };
 
 /** One page of users, newest first; `q` matches the name or e-mail, case-insensitively. */
-export async function findUsers(options: { db: DbOrTx; q?: string; page?: number; pageSize?: number }) {
+export async function findUsers(options: {
+  db: DbOrTx;
+  admin: Pick<Viewer, "isAdmin">;
+  q?: string;
+  page?: number;
+  pageSize?: number;
+}) {
   const { db } = options;
+  assertAdmin(options.admin);
   const pageSize = options.pageSize ?? USERS_PAGE_SIZE;
   const requested = Number.isFinite(options.page) ? Math.floor(options.page!) : 1;
   const page = Math.min(Math.max(requested, 1), MAX_USERS_PAGE);
@@ -102,8 +110,13 @@ export type UserDetails = {
 };
 
 /** Everything the admin's user-details view shows (spec §2), or null for an unknown id. */
-export async function getUserDetails(options: { db: DbOrTx; userId: string }): Promise<UserDetails | null> {
+export async function getUserDetails(options: {
+  db: DbOrTx;
+  admin: Pick<Viewer, "isAdmin">;
+  userId: string;
+}): Promise<UserDetails | null> {
   const { db, userId } = options;
+  assertAdmin(options.admin);
   if (!userId || userId.length > 200) return null;
   const [r] = await db
     .select({
@@ -175,7 +188,8 @@ export async function getUserDetails(options: { db: DbOrTx; userId: string }): P
 }
 
 /** The spec's "admin auth lookup of a user's e-mail by id" (Get e-mail for a buyer); null when unknown. */
-export async function getUserEmail(options: { db: DbOrTx; userId: string }) {
+export async function getUserEmail(options: { db: DbOrTx; admin: Pick<Viewer, "isAdmin">; userId: string }) {
+  assertAdmin(options.admin);
   if (!options.userId || options.userId.length > 200) return null;
   const [row] = await options.db.select({ email: user.email }).from(user).where(eq(user.id, options.userId)).limit(1);
   return row?.email ?? null;

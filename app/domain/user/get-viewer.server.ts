@@ -5,7 +5,8 @@ import { getRuntime } from "#app/lib/runtime.server.ts";
 import type { Viewer } from "./viewer.ts";
 
 /** The spec's `is_admin(user_id)`: true only for an active admin_access row. */
-export async function isAdmin(db: DbOrTx, userId: string) {
+export async function isAdmin(options: { db: DbOrTx; userId: string }) {
+  const { db, userId } = options;
   const [row] = await db
     .select({ id: adminAccess.id })
     .from(adminAccess)
@@ -46,7 +47,7 @@ export async function getViewerSession(request: Request): Promise<{ viewer: View
     .leftJoin(adminAccess, and(eq(adminAccess.userId, profiles.userId), eq(adminAccess.isActive, true)))
     .where(eq(profiles.userId, u.id))
     .limit(1);
-  const admin = row ? Boolean(row.adminId) : await isAdmin(db, u.id);
+  const admin = row ? Boolean(row.adminId) : await isAdmin({ db, userId: u.id });
   const viewer: Viewer = {
     userId: u.id,
     email: u.email,
@@ -66,7 +67,8 @@ export async function getViewerSession(request: Request): Promise<{ viewer: View
  * Whether a session still signs its user in: the row exists, has not expired,
  * and its user is not banned (getViewer's own rules). One primary-key lookup.
  */
-export async function isSessionLive(db: DbOrTx, sessionId: string) {
+export async function isSessionLive(options: { db: DbOrTx; sessionId: string }) {
+  const { db, sessionId } = options;
   const [row] = await db
     .select({ id: sessions.id })
     .from(sessions)

@@ -40,19 +40,19 @@ export async function resendConfirmation(options: {
 
   const cooldown = await hitRateLimit(db, { key: cooldownKey(email), limit: 1, windowSeconds: cooldownSeconds });
   if (!cooldown.allowed) {
-    return { sent: false, reason: "cooldown", retryAfterSeconds: Math.max(1, await secondsLeft(db, cooldownKey(email), cooldownSeconds)) };
+    return { sent: false, reason: "cooldown", retryAfterSeconds: Math.max(1, await secondsLeft({ db, key: cooldownKey(email), windowSeconds: cooldownSeconds })) };
   }
   if (env.AUTH_RATE_LIMIT) {
     if (ip) {
       const perIp = await hitRateLimit(db, { key: `verify-email:resend-ip:${ip}`, limit: RESEND_REQUESTS_PER_IP_HOUR, windowSeconds: HOUR });
       if (!perIp.allowed) {
-        return { sent: false, reason: "hourly", retryAfterSeconds: Math.max(1, await secondsLeft(db, `verify-email:resend-ip:${ip}`, HOUR)) };
+        return { sent: false, reason: "hourly", retryAfterSeconds: Math.max(1, await secondsLeft({ db, key: `verify-email:resend-ip:${ip}`, windowSeconds: HOUR })) };
       }
     }
     const hourly = await hitRateLimit(db, { key: hourlyKey(email), limit: AUTH_EMAILS_PER_ACCOUNT_HOUR, windowSeconds: HOUR });
     if (!hourly.allowed) {
       logger.warn({ kind: "verify" }, "confirmation e-mail not sent: per-account limit reached");
-      return { sent: false, reason: "hourly", retryAfterSeconds: Math.max(1, await secondsLeft(db, hourlyKey(email), HOUR)) };
+      return { sent: false, reason: "hourly", retryAfterSeconds: Math.max(1, await secondsLeft({ db, key: hourlyKey(email), windowSeconds: HOUR })) };
     }
   }
 
@@ -62,7 +62,7 @@ export async function resendConfirmation(options: {
     .where(eq(sql`lower(${user.email})`, email))
     .limit(1);
   if (account && !account.emailVerified) {
-    const url = await verificationUrl(runtime, { email, userId: account.id });
+    const url = await verificationUrl({ runtime, email, userId: account.id });
     const dispatch = await runtime.queueEmail(composeEmail("verify-email", email, { name: account.name, url }));
     await dispatch();
   }

@@ -38,8 +38,9 @@ export async function sendPasswordResetAsAdmin(
       byEmail ? `No account uses ${email}. Check the address in the Users tab.` : RESET_FAILED_MESSAGE,
     );
   }
-  await requestPasswordReset(runtime, target.email);
-  await recordAudit(runtime.db, {
+  await requestPasswordReset({ runtime, email: target.email });
+  await recordAudit({
+    db: runtime.db,
     actorUserId: admin.userId,
     action: "user.password_reset_sent",
     entity: "user",

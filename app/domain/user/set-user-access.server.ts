@@ -90,7 +90,8 @@ export async function setUserAccess(options: {
 
     // Whatever changed, the user signs in again under the new rules.
     const ended = await tx.delete(session).where(eq(session.userId, userId)).returning({ id: session.id });
-    await recordAudit(tx, {
+    await recordAudit({
+      db: tx,
       actorUserId: admin.userId,
       action: `user.${change}`,
       entity: "user",

@@ -30,10 +30,14 @@ export class EmailNotVerifiedError extends AppError {
   }
 }
 
-export async function signInWithPassword(
-  runtime: Runtime,
-  input: { email: string; password: string; request: Request; ip?: string },
-): Promise<{ userId: string; headers: Headers }> {
+export async function signInWithPassword(options: {
+  runtime: Runtime;
+  email: string;
+  password: string;
+  request: Request;
+  ip?: string;
+}): Promise<{ userId: string; headers: Headers }> {
+  const { runtime, ...input } = options;
   // Failed attempts are counted (shared across instances) per account and per address;
   // once over the limit, even the right password waits for the window to pass.
   const limits = [
@@ -76,7 +80,11 @@ export async function signInWithPassword(
 /** What a banned user is told when signing in (the password was right). */
 export const ACCOUNT_SUSPENDED = "Your account has been suspended. Please use the contact page if you think this is a mistake.";
 
-export async function startGoogleSignIn(runtime: Runtime, request: Request): Promise<{ url: string; headers: Headers }> {
+export async function startGoogleSignIn(options: {
+  runtime: Runtime;
+  request: Request;
+}): Promise<{ url: string; headers: Headers }> {
+  const { runtime, request } = options;
   if (!runtime.env.googleEnabled) {
     throw new AppError("BAD_REQUEST", "Google Sign In Failed", "Google sign-in is not configured on this server.");
   }
@@ -95,7 +103,8 @@ export async function startGoogleSignIn(runtime: Runtime, request: Request): Pro
   }
 }
 
-export async function requestPasswordReset(runtime: Runtime, email: string, options: { ip?: string } = {}) {
+export async function requestPasswordReset(options: { runtime: Runtime; email: string; ip?: string }) {
+  const { runtime, email } = options;
   await enforceRateLimits(
     runtime.db,
     [
@@ -115,7 +124,8 @@ export async function requestPasswordReset(runtime: Runtime, email: string, opti
   }
 }
 
-export async function resetPassword(runtime: Runtime, input: { token: string; password: string }) {
+export async function resetPassword(options: { runtime: Runtime; token: string; password: string }) {
+  const { runtime, ...input } = options;
   if (!RESET_TOKEN.test(input.token)) {
     throw new AppError("BAD_REQUEST", "Invalid Reset Link", "This password reset link is invalid or has expired.");
   }
@@ -129,7 +139,7 @@ export async function resetPassword(runtime: Runtime, input: { token: string; pa
   }
 }
 
-export async function signOut(runtime: Runtime, request: Request) {
-  const response = await runtime.auth.api.signOut({ headers: request.headers, asResponse: true });
+export async function signOut(options: { runtime: Runtime; request: Request }) {
+  const response = await options.runtime.auth.api.signOut({ headers: options.request.headers, asResponse: true });
   return copySetCookies(response.headers);
 }

@@ -12,10 +12,10 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const { db } = await getRuntime();
   const page = Number(new URL(request.url).searchParams.get("page") ?? "1") || 1;
-  return findAuditEvents({ db, page });
+  return findAuditEvents({ db, admin, page });
 }
 
 export default function AdminAudit({ loaderData }: Route.ComponentProps) {

@@ -1,9 +1,9 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/admin-invitations";
 import { FieldError, FormError } from "#app/components/forms/field.tsx";
-import { useActionToast, type ActionToast } from "#app/components/forms/use-action-toast.ts";
+import { useActionToast } from "#app/components/forms/use-action-toast.ts";
 import { Alert, AlertDescription, AlertTitle } from "#app/components/ui/alert.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
@@ -21,7 +21,7 @@ import {
   InviteSchema,
 } from "#app/domain/invitation/invitation-schema.ts";
 import { invitationStateLabel } from "#app/domain/invitation/invitation-state.ts";
-import { AppError } from "#app/lib/app-error.ts";
+import { doneReply, firstMessage, invalidReply, runForm } from "#app/lib/form-reply.server.ts";
 import { formatAdminDate } from "#app/lib/format.ts";
 import { requireAdmin } from "#app/lib/guards.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
@@ -37,10 +37,10 @@ export const meta: Route.MetaFunction = () => [
 type InvitationRow = Awaited<ReturnType<typeof findInvitations>>[number];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const { db } = await getRuntime();
   try {
-    return { invitations: await findInvitations({ db, limit: 100 }), loadError: null };
+    return { invitations: await findInvitations({ db, admin, limit: 100 }), loadError: null };
   } catch (error) {
     logger.error({ err: error }, "invitations could not be loaded");
     return { invitations: [] as InvitationRow[], loadError: "Failed to load invitations." };
@@ -51,33 +51,21 @@ export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const runtime = await getRuntime();
   const submission = parseWithZod(await readForm(request), { schema: InviteSchema });
+  const extra = { sentTo: null as string | null };
   if (submission.status !== "success") {
-    const message = Object.values(submission.error ?? {}).flat()[0] ?? INVITATION_MESSAGES.failed;
-    return data(
-      { result: submission.reply(), sentTo: null, toast: { type: "error", title: "Error", description: message } as ActionToast },
-      { status: 400 },
-    );
+    return invalidReply(submission, { message: firstMessage(submission) ?? INVITATION_MESSAGES.failed, extra });
   }
-  try {
-    const { email } = await createInvitation({ runtime, admin, input: submission.value });
-    return {
-      result: submission.reply({ resetForm: true }),
-      sentTo: email,
-      toast: { type: "success", title: INVITATION_MESSAGES.sentTitle, description: `An invitation was sent to ${email}.` } as ActionToast,
-    };
-  } catch (error) {
-    const known = error instanceof AppError;
-    if (!known) logger.error({ err: error }, "invitation could not be sent");
-    const message = known ? error.message : INVITATION_MESSAGES.failed;
-    return data(
-      {
-        result: submission.reply({ formErrors: [message] }),
-        sentTo: null,
-        toast: { type: "error", title: known ? error.title : "Error", description: message } as ActionToast,
-      },
-      { status: known ? error.status : 500 },
-    );
-  }
+  return runForm(
+    submission,
+    async () => {
+      const { email } = await createInvitation({ runtime, admin, input: submission.value });
+      return doneReply(submission, {
+        extra: { sentTo: email as string | null },
+        toast: { type: "success", title: INVITATION_MESSAGES.sentTitle, description: `An invitation was sent to ${email}.` },
+      });
+    },
+    { extra, unexpected: { message: INVITATION_MESSAGES.failed, log: "invitation could not be sent" } },
+  );
 }
 
 export default function AdminInvitations({ loaderData, actionData }: Route.ComponentProps) {

@@ -41,7 +41,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) => [
 export async function loader({ request, params }: Route.LoaderArgs) {
   const viewer = await requireAdmin(request);
   const { db } = await getRuntime();
-  const details = await getUserDetails({ db, userId: params.userId });
+  const details = await getUserDetails({ db, admin: viewer, userId: params.userId });
   if (!details) throw new Response("Not Found", { status: 404 });
   return {
     user: {
@@ -86,7 +86,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     try {
       switch (intent as Intent) {
         case "get-email": {
-          const email = await getUserEmail({ db: runtime.db, userId });
+          const email = await getUserEmail({ db: runtime.db, admin, userId });
           if (!email) throw new AppError("NOT_FOUND", "Error", "Could not retrieve user email.");
           return { email };
         }

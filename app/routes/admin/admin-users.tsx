@@ -16,13 +16,13 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const { db } = await getRuntime();
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").slice(0, MAX_USER_SEARCH_LENGTH);
   const page = Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1;
   try {
-    const result = await findUsers({ db, q, page });
+    const result = await findUsers({ db, admin, q, page });
     return {
       ...result,
       maxQueryLength: MAX_USER_SEARCH_LENGTH,

@@ -45,7 +45,7 @@ export async function action({ request }: Route.ActionArgs) {
   // Public, like /signout: anyone may end their own session.
   const runtime = await getRuntime();
   const need = readNeed((await readForm(request)).get("need"));
-  const headers = await signOut(runtime, request).catch(() => new Headers());
+  const headers = await signOut({ runtime, request }).catch(() => new Headers());
   headers.append("Set-Cookie", "better-auth.session_token=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax");
   return redirect(`/signup?role=${need}`, { headers });
 }

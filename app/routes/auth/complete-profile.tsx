@@ -1,16 +1,16 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/complete-profile";
 import { AuthCard } from "#app/components/auth/auth-card.tsx";
 import { FieldError, FormError, TextField } from "#app/components/forms/field.tsx";
-import { useActionToast, type ActionToast } from "#app/components/forms/use-action-toast.ts";
+import { useActionToast } from "#app/components/forms/use-action-toast.ts";
 import { Button } from "#app/components/ui/button.tsx";
-import { CompleteProfileSchema, firstError, TITLES } from "#app/domain/user/auth-schemas.ts";
+import { CompleteProfileSchema, TITLES } from "#app/domain/user/auth-schemas.ts";
 import { completeProfile, getProfile, needsProfileCompletion } from "#app/domain/user/complete-profile.server.ts";
 import { homePathFor } from "#app/domain/user/viewer.ts";
-import { AppError } from "#app/lib/app-error.ts";
+import { firstMessage, invalidReply, runForm } from "#app/lib/form-reply.server.ts";
 import { requireUser } from "#app/lib/guards.server.ts";
 import { getRuntime } from "#app/lib/runtime.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
@@ -26,7 +26,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requireUser(request);
   if (!needsProfileCompletion(viewer)) throw redirect(homePathFor(viewer));
   const { db } = await getRuntime();
-  const profile = await getProfile(db, viewer.userId);
+  const profile = await getProfile({ db, userId: viewer.userId });
   return {
     lockedRole: viewer.role,
     defaults: {
@@ -46,23 +46,13 @@ export async function action({ request }: Route.ActionArgs) {
   const runtime = await getRuntime();
   const submission = parseWithZod(await readForm(request), { schema: CompleteProfileSchema });
   if (submission.status !== "success") {
-    const message = firstError(submission.error ?? undefined) ?? "Failed to complete profile. Please try again.";
-    return data(
-      { result: submission.reply(), toast: { type: "error", title: TITLES[message] ?? "Error", description: message } as ActionToast },
-      { status: 400 },
-    );
+    const message = firstMessage(submission) ?? "Failed to complete profile. Please try again.";
+    return invalidReply(submission, { message, titles: TITLES });
   }
-  try {
+  const failed = await runForm(submission, async () => {
     await completeProfile({ db: runtime.db, viewer, data: submission.value });
-  } catch (error) {
-    if (error instanceof AppError) {
-      return data(
-        { result: submission.reply({ formErrors: [error.message] }), toast: { type: "error", title: error.title, description: error.message } as ActionToast },
-        { status: error.status },
-      );
-    }
-    throw error;
-  }
+  });
+  if (failed) return failed;
   throw await redirectWithToast(homePathFor({ isAdmin: false, role: submission.value.role }), {
     type: "success",
     title: "Profile Completed!",

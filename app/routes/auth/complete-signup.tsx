@@ -9,7 +9,7 @@ import { getViewer } from "#app/domain/user/get-viewer.server.ts";
 import { homePathFor } from "#app/domain/user/viewer.ts";
 import { getRuntime } from "#app/lib/runtime.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
-import { submitInvitationSignUp } from "./invitation-sign-up.server.ts";
+import { answerInvitationSignUp } from "./invitation-sign-up-reply.server.ts";
 import { readForm } from "#app/lib/read-form.server.ts";
 import { pageTitle } from "#app/lib/brand.ts";
 
@@ -47,7 +47,7 @@ export async function action({ request }: Route.ActionArgs) {
   const token = String(formData.get("invitation") ?? "");
   const invitation = await getUsableInvitation({ db: runtime.db, token });
   if (!invitation) throw await redirectWithToast("/signin", invalidToast);
-  return submitInvitationSignUp({ runtime, request, formData, token, invitation });
+  return answerInvitationSignUp({ runtime, request, formData, token, invitation, extra: { created: false } });
 }
 
 export default function CompleteSignup({ loaderData, actionData }: Route.ComponentProps) {

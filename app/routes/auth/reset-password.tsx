@@ -1,14 +1,15 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/reset-password";
 import { AuthCard } from "#app/components/auth/auth-card.tsx";
 import { FormError, TextField } from "#app/components/forms/field.tsx";
-import { useActionToast, type ActionToast } from "#app/components/forms/use-action-toast.ts";
+import { useActionToast } from "#app/components/forms/use-action-toast.ts";
 import { Button } from "#app/components/ui/button.tsx";
-import { firstError, ResetPasswordSchema } from "#app/domain/user/auth-schemas.ts";
+import { ResetPasswordSchema } from "#app/domain/user/auth-schemas.ts";
 import { resetPassword } from "#app/domain/user/sign-in.server.ts";
 import { AppError } from "#app/lib/app-error.ts";
+import { firstMessage, invalidReply } from "#app/lib/form-reply.server.ts";
 import { getRuntime } from "#app/lib/runtime.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { readForm } from "#app/lib/read-form.server.ts";
@@ -40,18 +41,12 @@ export async function action({ request }: Route.ActionArgs) {
   const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: ResetPasswordSchema });
   if (submission.status !== "success") {
-    const message = firstError(submission.error ?? undefined) ?? "Please fill in all fields.";
     if (submission.error?.token) throw await invalidLink();
-    return data(
-      {
-        result: submission.reply({ hideFields: ["password", "confirmPassword"] }),
-        toast: { type: "error", title: "Password Reset Failed", description: message } as ActionToast,
-      },
-      { status: 400 },
-    );
+    const message = firstMessage(submission) ?? "Please fill in all fields.";
+    return invalidReply(submission, { message, title: "Password Reset Failed", hideFields: ["password", "confirmPassword"] });
   }
   try {
-    await resetPassword(runtime, submission.value);
+    await resetPassword({ runtime, ...submission.value });
   } catch (error) {
     if (error instanceof AppError) throw await invalidLink();
     throw error;

@@ -19,6 +19,7 @@ import {
 } from "#app/domain/user/sign-in.server.ts";
 import { homePathFor } from "#app/domain/user/viewer.ts";
 import { AppError } from "#app/lib/app-error.ts";
+import { doneReply, errorReply, firstMessage, invalidReply, runForm } from "#app/lib/form-reply.server.ts";
 import { clientIp } from "#app/lib/client-ip.server.ts";
 import { getRuntime } from "#app/lib/runtime.server.ts";
 import { safeRedirect } from "#app/lib/safe-redirect.ts";
@@ -47,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (intent === "google") {
     try {
-      const { url, headers } = await startGoogleSignIn(runtime, request);
+      const { url, headers } = await startGoogleSignIn({ runtime, request });
       return redirect(url, { headers });
     } catch (error) {
       if (error instanceof AppError) {
@@ -67,81 +68,58 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (intent === "forgot") {
     const submission = parseWithZod(formData, { schema: ForgotPasswordSchema });
+    const extra = { intent: "forgot" as const };
     if (submission.status !== "success") {
-      const message = submission.error?.email?.[0];
-      return data(
-        {
-          intent,
-          result: submission.reply(),
-          toast: { type: "error", title: TITLES[message ?? ""] ?? "Email Required", description: message } as ActionToast,
-        },
-        { status: 400 },
-      );
+      return invalidReply(submission, { message: firstMessage(submission, "email"), titles: TITLES, title: "Email Required", extra });
     }
-    try {
-      await requestPasswordReset(runtime, submission.value.email, { ip: clientIp(context) });
-    } catch (error) {
-      if (error instanceof AppError) {
-        return data(
-          { intent, result: submission.reply({ formErrors: [error.message] }), toast: { type: "error", title: error.title, description: error.message } as ActionToast },
-          { status: error.status },
-        );
-      }
-      throw error;
-    }
-    return {
-      intent,
-      result: submission.reply({ resetForm: true }),
-      toast: {
-        type: "success",
-        title: "Reset Email Sent",
-        description: "Check your email for password reset instructions.",
-      } as ActionToast,
-    };
+    return runForm(
+      submission,
+      async () => {
+        await requestPasswordReset({ runtime, email: submission.value.email, ip: clientIp(context) });
+        return doneReply(submission, {
+          extra,
+          toast: { type: "success", title: "Reset Email Sent", description: "Check your email for password reset instructions." },
+        });
+      },
+      { extra },
+    );
   }
 
   const submission = parseWithZod(formData, { schema: SignInSchema });
+  const hideFields = ["password"];
+  const extra = { intent: "signin" as const, confirmation: undefined as ConfirmationState | undefined };
   if (submission.status !== "success") {
-    return data(
-      {
-        intent: "signin",
-        result: submission.reply({ hideFields: ["password"] }),
-        toast: { type: "error", title: "Missing Information", description: "Please enter both email and password." } as ActionToast,
-      },
-      { status: 400 },
-    );
+    return invalidReply(submission, {
+      message: "Please enter both email and password.",
+      title: "Missing Information",
+      hideFields,
+      extra,
+    });
   }
-  try {
-    const { headers, userId } = await signInWithPassword(runtime, { ...submission.value, request, ip: clientIp(context) });
-    // Route by role (spec §4) using the session just created.
-    const cookieHeader = headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0])
-      .join("; ");
-    const viewer = await getViewer(new Request(request.url, { headers: { cookie: cookieHeader } }));
-    const home = viewer && viewer.userId === userId ? homePathFor(viewer) : "/";
-    const to = viewer?.role || viewer?.isAdmin ? safeRedirect(submission.value.redirectTo, home) : home;
-    return redirect(to, { headers });
-  } catch (error) {
-    if (error instanceof AppError) {
-      // The right password, an address not confirmed yet: offer the confirmation e-mail again (sent only on request).
-      const email = submission.value.email.toLowerCase();
-      const confirmation: ConfirmationState | undefined =
-        error instanceof EmailNotVerifiedError
-          ? { email, retryAfterSeconds: await getConfirmationCooldown({ runtime, email }) }
-          : undefined;
-      return data(
-        {
-          intent: "signin",
-          result: submission.reply({ formErrors: [error.message], hideFields: ["password"] }),
-          toast: { type: "error", title: error.title, description: error.message } as ActionToast,
-          confirmation,
-        },
-        { status: error.status },
-      );
-    }
-    throw error;
-  }
+  return runForm(
+    submission,
+    async () => {
+      try {
+        const { headers, userId } = await signInWithPassword({ runtime, ...submission.value, request, ip: clientIp(context) });
+        // Route by role (spec §4) using the session just created.
+        const cookieHeader = headers
+          .getSetCookie()
+          .map((c) => c.split(";")[0])
+          .join("; ");
+        const viewer = await getViewer(new Request(request.url, { headers: { cookie: cookieHeader } }));
+        const home = viewer && viewer.userId === userId ? homePathFor(viewer) : "/";
+        const to = viewer?.role || viewer?.isAdmin ? safeRedirect(submission.value.redirectTo, home) : home;
+        return redirect(to, { headers });
+      } catch (error) {
+        if (!(error instanceof EmailNotVerifiedError)) throw error;
+        // The right password, an address not confirmed yet: offer the confirmation e-mail again (sent only on request).
+        const email = submission.value.email.toLowerCase();
+        const confirmation = { email, retryAfterSeconds: await getConfirmationCooldown({ runtime, email }) };
+        return errorReply(submission, error, { hideFields, extra: { ...extra, confirmation } });
+      }
+    },
+    { hideFields, extra },
+  );
 }
 
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {

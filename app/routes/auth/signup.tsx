@@ -14,7 +14,7 @@ import {
   withErrorToast,
 } from "#app/components/auth/sign-up-fields.tsx";
 import { CommissionField, FieldError, FormError, TextField } from "#app/components/forms/field.tsx";
-import { useActionToast, type ActionToast } from "#app/components/forms/use-action-toast.ts";
+import { useActionToast } from "#app/components/forms/use-action-toast.ts";
 import { Alert, AlertDescription } from "#app/components/ui/alert.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Label } from "#app/components/ui/label.tsx";
@@ -22,18 +22,17 @@ import { NativeSelect } from "#app/components/ui/native-select.tsx";
 import { Spinner } from "#app/components/ui/spinner.tsx";
 import { getUsableInvitation } from "#app/domain/invitation/get-invitation.server.ts";
 import { INVITATION_MESSAGES, INVITE_REDIRECT_DELAY_MS } from "#app/domain/invitation/invitation-schema.ts";
-import { CONFIRMATION_MESSAGES, SignUpSchema, signUpErrorToast } from "#app/domain/user/auth-schemas.ts";
+import { CONFIRMATION_MESSAGES, SIGN_UP_SECRET_FIELDS, SignUpSchema, signUpInvalid } from "#app/domain/user/auth-schemas.ts";
 import { getConfirmationCooldown } from "#app/domain/user/confirmation-cooldown.server.ts";
-import { createUser } from "#app/domain/user/create-user.server.ts";
+import { signUp } from "#app/domain/user/sign-up.server.ts";
 import { getViewer } from "#app/domain/user/get-viewer.server.ts";
 import { homePathFor } from "#app/domain/user/viewer.ts";
-import { AppError } from "#app/lib/app-error.ts";
+import { doneReply, invalidReply, runForm, type FormToast } from "#app/lib/form-reply.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
-import { getRuntime } from "#app/lib/runtime.server.ts";
-import { submitInvitationSignUp } from "./invitation-sign-up.server.ts";
+import { getRuntime, type Runtime } from "#app/lib/runtime.server.ts";
+import { answerInvitationSignUp } from "./invitation-sign-up-reply.server.ts";
 import { answerResendConfirmation } from "./resend-confirmation.server.ts";
 import { clientIp } from "#app/lib/client-ip.server.ts";
-import { enforceRateLimits } from "#app/lib/rate-limit.server.ts";
 import { readForm } from "#app/lib/read-form.server.ts";
 import { pageTitle } from "#app/lib/brand.ts";
 
@@ -111,81 +110,37 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ result: undefined, toast, created: Boolean(confirmation), confirmation }, { status });
   }
   const submission = parseWithZod(formData, { schema: SignUpSchema });
-  if (submission.status !== "success") {
-    return data(
-      {
-        result: submission.reply({ hideFields: ["password", "confirmPassword"] }),
-        toast: signUpErrorToast(submission.error) as ActionToast,
-        created: false,
-        confirmation: undefined,
-      },
-      { status: 400 },
-    );
-  }
-  try {
-    await enforceRateLimits(
-      runtime.db,
-      [
-        { key: `signup:ip:${clientIp(context)}`, limit: 10, windowSeconds: 60 * 60 },
-        { key: `signup:email:${submission.value.email.toLowerCase()}`, limit: 5, windowSeconds: 60 * 60 },
-      ],
-      { enabled: runtime.env.AUTH_RATE_LIMIT, title: "Sign Up Failed" },
-    );
-    await createUser(runtime, submission.value);
-  } catch (error) {
-    if (error instanceof AppError) {
-      return data(
-        {
-          result: submission.reply({ formErrors: [error.message], hideFields: ["password", "confirmPassword"] }),
-          toast: { type: "error", title: error.title, description: error.message } as ActionToast,
-          created: false,
-          confirmation: undefined,
+  const extra = { created: false, confirmation: undefined as ConfirmationState | undefined };
+  if (submission.status !== "success") return invalidReply(submission, { ...signUpInvalid(submission.error), extra });
+  return runForm(
+    submission,
+    async () => {
+      const { email } = await signUp({ runtime, ip: clientIp(context), input: submission.value });
+      return doneReply(submission, {
+        extra: { created: true, confirmation: { email, retryAfterSeconds: await getConfirmationCooldown({ runtime, email }) } },
+        toast: {
+          type: "success",
+          title: "Account Created Successfully!",
+          description: "Please check your email to verify your account before signing in.",
         },
-        { status: error.status },
-      );
-    }
-    throw error;
-  }
-  const email = submission.value.email.toLowerCase();
-  return {
-    result: submission.reply({ resetForm: true }),
-    toast: {
-      type: "success",
-      title: "Account Created Successfully!",
-      description: "Please check your email to verify your account before signing in.",
-    } as ActionToast,
-    created: true,
-    confirmation: {
-      email,
-      retryAfterSeconds: await getConfirmationCooldown({ runtime, email }),
-    } satisfies ConfirmationState as ConfirmationState,
-  };
+      });
+    },
+    { hideFields: SIGN_UP_SECRET_FIELDS, extra },
+  );
 }
 
 /**
  * Sign-up through an invitation: the role is the invitation's (whatever was
- * posted), the e-mail must be the invited one; createUser claims the
- * invitation in the sign-up transaction, then the new user is signed in.
+ * posted), the e-mail must be the invited one; then the new user is signed in.
  */
-async function invitationSignUp(
-  runtime: Awaited<ReturnType<typeof getRuntime>>,
-  request: Request,
-  formData: FormData,
-  token: string,
-) {
+async function invitationSignUp(runtime: Runtime, request: Request, formData: FormData, token: string) {
+  const extra = { created: false, confirmation: undefined as ConfirmationState | undefined };
   const invitation = await getUsableInvitation({ db: runtime.db, token });
   if (!invitation) {
-    return data(
-      {
-        result: undefined,
-        toast: { type: "error", title: INVITATION_MESSAGES.invalidTitle, description: INVITATION_MESSAGES.invalid } as ActionToast,
-        created: false,
-        confirmation: undefined,
-      },
-      { status: 400 },
-    );
+    const toast: FormToast = { type: "error", title: INVITATION_MESSAGES.invalidTitle, description: INVITATION_MESSAGES.invalid };
+    return data({ ...extra, result: undefined, toast }, { status: 400 });
   }
-  return submitInvitationSignUp({ runtime, request, formData, token, invitation });
+  return answerInvitationSignUp({ runtime, request, formData, token, invitation, extra });
 }
 
 export default function SignUp({ loaderData, actionData }: Route.ComponentProps) {

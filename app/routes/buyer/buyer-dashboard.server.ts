@@ -68,7 +68,7 @@ export async function requireBuyerViewer(request: Request) {
 export async function readBuyerDashboard(options: { db: Runtime["db"]; viewer: Viewer; wanted?: string }) {
   const { db, viewer, wanted } = options;
   if (!hasCompleteBuyerProfile(viewer)) {
-    const profile = await getProfile(db, viewer.userId);
+    const profile = await getProfile({ db, userId: viewer.userId });
     return {
       view: "create-profile" as const,
       defaults: { fullName: profile?.fullName ?? viewer.name ?? "", companyName: profile?.companyName ?? "" },
@@ -153,6 +153,6 @@ export async function replyToRequest(options: {
       });
       return doneReply(submission, { toast: SUCCESS[requestType], extra: answering(requestType, true) });
     },
-    { extra, fieldErrors: true },
+    { extra, fieldErrors: "only" },
   );
 }

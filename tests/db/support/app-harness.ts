@@ -45,7 +45,8 @@ export async function startHarness(options: { rateLimits?: boolean } = {}) {
   /** A user signed up with the form; a buyer also accepts the commission on the dashboard unless `buyerProfile: false`. */
   async function persona(role: "buyer" | "seller" | "admin", options: { buyerProfile?: boolean } = {}): Promise<Persona> {
     const email = `${role}-${randomUUID().slice(0, 8)}@example.co.za`;
-    const { userId } = await createUser(rt, {
+    const { userId } = await createUser({
+      runtime: rt,
       email,
       password: PASSWORD,
       confirmPassword: PASSWORD,
@@ -64,7 +65,7 @@ export async function startHarness(options: { rateLimits?: boolean } = {}) {
   }
 
   async function cookieFor(email: string) {
-    const { headers } = await signInWithPassword(rt, { email, password: PASSWORD, request: new Request(`${BASE}/signin`, { method: "POST" }) });
+    const { headers } = await signInWithPassword({ runtime: rt, email, password: PASSWORD, request: new Request(`${BASE}/signin`, { method: "POST" }) });
     return headers
       .getSetCookie()
       .map((c) => c.split(";")[0])
