@@ -16,7 +16,7 @@ import { SORTS } from "#app/domain/listing/listing-search-query.ts";
 import { toggleFavourite } from "#app/domain/favourite/toggle-favourite.server.ts";
 import { openDatabase, type DbHandle } from "#app/lib/db.server.ts";
 import { createLocalStorage, type Storage } from "#app/lib/storage.server.ts";
-import { createTestDatabaseUrl } from "./test-database-url.ts";
+import { createTestDatabaseUrl } from "./support/harness.ts";
 
 let handle: DbHandle;
 let storage: Storage;
