@@ -36,6 +36,7 @@ import { clientIp } from "#app/lib/client-ip.server.ts";
 import { enforceRateLimits } from "#app/lib/rate-limit.server.ts";
 import { readForm } from "#app/lib/read-form.server.ts";
 import { pageTitle } from "#app/lib/brand.ts";
+import type { Intent } from "./signup.intents.ts";
 
 type LoaderData =
   | { mode: "signup" }
@@ -106,7 +107,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readForm(request);
   const token = formData.get("invitation");
   if (typeof token === "string" && token !== "") return invitationSignUp(runtime, request, formData, token);
-  if (formData.get("intent") === "resend-confirmation") {
+  if ((formData.get("intent") as Intent | null) === "resend-confirmation") {
     const { status, toast, confirmation } = await answerResendConfirmation({ runtime, formData, ip: clientIp(context) });
     return data({ result: undefined, toast, created: Boolean(confirmation), confirmation }, { status });
   }

@@ -77,6 +77,7 @@ import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { readForm } from "#app/lib/read-form.server.ts";
 import { shortened } from "#app/lib/text-limits.ts";
 import { pageTitle } from "#app/lib/brand.ts";
+import type { Intent } from "./buyer-dashboard.intents.ts";
 
 // The confirmation dialog is fetched when the buyer first reaches a request form.
 const loadRequestDialog = () => import("#app/components/requests/request-dialog.tsx");
@@ -179,7 +180,7 @@ export async function action({ request }: Route.ActionArgs) {
   const viewer = await requireBuyerViewer(request);
   const runtime = await getRuntime();
   const formData = await readForm(request);
-  const intent = String(formData.get("intent") ?? "");
+  const intent = String(formData.get("intent") ?? "") as Intent;
 
   if (intent === "create-buyer-profile") {
     const submission = parseWithZod(formData, { schema: CreateBuyerProfileSchema });

@@ -28,6 +28,7 @@ import { getRuntime } from "#app/lib/runtime.server.ts";
 import { readForm } from "#app/lib/read-form.server.ts";
 import { cn } from "#app/lib/utils.ts";
 import { pageTitle } from "#app/lib/brand.ts";
+import type { Intent } from "./seller-dashboard.intents.ts";
 
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle("Seller Dashboard") },
@@ -51,7 +52,7 @@ export async function action({ request }: Route.ActionArgs) {
   const viewer = await requireRole(request, "seller");
   const runtime = await getRuntime();
   const form = await readForm(request);
-  const intent = form.get("intent");
+  const intent = form.get("intent") as Intent | null;
   return orError(async () => {
     if (intent === "delete") {
       try {
