@@ -6,12 +6,16 @@ import net from "node:net";
 import { eq, inArray } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { afterEach, describe, expect, it } from "vitest";
-import { auditEvents, emailOutbox, mandateAgreements } from "#db/schema.ts";
+import { adminAccess, auditEvents, emailOutbox, listings, mandateAgreements, sellers } from "#db/schema.ts";
 import { retryFailedEmail } from "#app/domain/email/retry-email.server.ts";
 import { requeueStrandedEmails } from "#app/jobs/send-email.server.ts";
 import { moderateListing } from "#app/domain/listing/moderate-listing.server.ts";
+import { createUser } from "#app/domain/user/create-user.server.ts";
+import type { Viewer } from "#app/domain/user/viewer.ts";
+import { parseEnv } from "#app/lib/env.server.ts";
+import { startRuntime, stopRuntime, type Runtime } from "#app/lib/runtime.server.ts";
 import { layout } from "#app/lib/emails.server.ts";
-import { startTestRuntime, type TestRuntime } from "./support/harness.ts";
+import { createTestDatabaseUrl, listingRow } from "./support/harness.ts";
 
 type Received = { to: string; raw: string };
 
@@ -59,19 +63,31 @@ async function waitFor<T>(fn: () => Promise<T | undefined> | T | undefined, time
   }
 }
 
-let h: TestRuntime | undefined;
+let runtime: Runtime | undefined;
 let smtp: SMTPServer | undefined;
+let dropDatabase: (() => Promise<void>) | undefined;
 
 afterEach(async () => {
-  await h?.stop();
-  h = undefined;
+  if (runtime) await stopRuntime(runtime);
+  runtime = undefined;
   await new Promise<void>((r) => (smtp ? smtp.close(() => r()) : r()));
   smtp = undefined;
+  await dropDatabase?.();
+  dropDatabase = undefined;
 });
 
 async function start(smtpPort: number, options: { retryLimit?: number } = {}) {
-  h = await startTestRuntime({ smtpUrl: `smtp://127.0.0.1:${smtpPort}`, emailRetryDelaySeconds: 1, emailRetryLimit: options.retryLimit });
-  return h.rt;
+  const db = await createTestDatabaseUrl();
+  dropDatabase = db.drop;
+  const env = parseEnv({
+    NODE_ENV: "test",
+    DATABASE_URL: db.url,
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    SEED_DEMO: "0",
+    DATA_DIR: db.dataDir,
+  });
+  runtime = await startRuntime({ env, memory: !db.url, seed: false, emailRetryDelaySeconds: 1, emailRetryLimit: options.retryLimit });
+  return runtime;
 }
 
 const message = (to: string) =>
@@ -126,7 +142,31 @@ describe("e-mail delivery", () => {
   it("SMTP down while an admin approves five listings: every seller e-mail arrives once SMTP is back, none twice", async () => {
     const port = await freePort(); // down
     const rt = await start(port);
-    const admin = await h!.createAdmin({ email: "boss@example.co.za", role: "seller", fullName: "Boss" });
+    const password = "Secret-Pass-2026";
+    const make = (email: string, role: "seller" | "buyer") =>
+      createUser(rt, {
+        email,
+        password,
+        confirmPassword: password,
+        role,
+        fullName: email,
+        phone: "082 000 0000",
+        emailVerified: true,
+      });
+    const { userId: adminId } = await make("boss@example.co.za", "seller");
+    await rt.db.insert(adminAccess).values({ userId: adminId });
+    const admin: Viewer = {
+      userId: adminId,
+      email: "boss@example.co.za",
+      name: "Boss",
+      emailVerified: true,
+      role: "seller",
+      fullName: "Boss",
+      isAdmin: true,
+      hasSellerProfile: true,
+      hasBuyerProfile: false,
+      commissionAccepted: false,
+    };
     const sellerEmails = [
       "s1@example.co.za",
       "s2@example.co.za",
@@ -136,16 +176,12 @@ describe("e-mail delivery", () => {
     ];
     const listingIds: string[] = [];
     for (const email of sellerEmails) {
-      const seller = await h!.createSeller({ email, fullName: email });
-      const { userId } = seller;
-      const listing = await h!.createListing({
-        seller,
-        title: `Machine of ${email}`,
-        price: "100000",
-        category: "generators",
-        status: "pending",
-        adminStatus: "pending",
-      });
+      const { userId } = await make(email, "seller");
+      const [seller] = await rt.db.select({ id: sellers.id }).from(sellers).where(eq(sellers.userId, userId));
+      const [listing] = await rt.db
+        .insert(listings)
+        .values(listingRow(seller!.id, { title: `Machine of ${email}`, price: "100000", category: "generators" }))
+        .returning({ id: listings.id });
       await rt.db
         .insert(mandateAgreements)
         .values({
@@ -199,8 +235,29 @@ describe("e-mail delivery", () => {
     // A failed message is not re-queued when the process starts again; it waits for an admin.
     expect(await requeueStrandedEmails({ db: rt.db, boss: rt.boss })).toBe(0);
 
-    const admin = await h!.createAdmin({ email: "ops@example.co.za", role: "seller", fullName: "Ops" });
-    const { userId } = admin;
+    const password = "Secret-Pass-2026";
+    const { userId } = await createUser(rt, {
+      email: "ops@example.co.za",
+      password,
+      confirmPassword: password,
+      role: "seller",
+      fullName: "Ops",
+      phone: "082 000 0000",
+      emailVerified: true,
+    });
+    await rt.db.insert(adminAccess).values({ userId });
+    const admin: Viewer = {
+      userId,
+      email: "ops@example.co.za",
+      name: "Ops",
+      emailVerified: true,
+      role: "seller",
+      fullName: "Ops",
+      isAdmin: true,
+      hasSellerProfile: true,
+      hasBuyerProfile: false,
+      commissionAccepted: false,
+    };
     // Not an admin: refused, nothing queued.
     await expect(retryFailedEmail({ runtime: rt, admin: { ...admin, isAdmin: false }, outboxId: failed.id })).rejects.toMatchObject({ status: 403 });
 
