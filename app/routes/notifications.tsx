@@ -14,6 +14,7 @@ import { getRuntime } from "#app/lib/runtime.server.ts";
 import { isUuid } from "#app/lib/uuid.ts";
 import { readForm } from "#app/lib/read-form.server.ts";
 import { pageTitle } from "#app/lib/brand.ts";
+import type { Intent } from "./notifications.intents.ts";
 
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle("Notifications") },
@@ -35,7 +36,7 @@ export async function action({ request }: Route.ActionArgs) {
   const viewer = await requireUser(request);
   const runtime = await getRuntime();
   const form = await readForm(request);
-  if (form.get("intent") === "read-all") {
+  if ((form.get("intent") as Intent | null) === "read-all") {
     await markAllNotificationsRead({ db: runtime.db, userId: viewer.userId });
   } else {
     await markNotificationRead({ db: runtime.db, userId: viewer.userId, id: String(form.get("id") ?? "") });

@@ -8,24 +8,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { account, buyers, emailOutbox, profiles, sellers, user } from "#db/schema.ts";
 import { createUser } from "#app/domain/user/create-user.server.ts";
 import { signInWithPassword } from "#app/domain/user/sign-in.server.ts";
-import { parseEnv } from "#app/lib/env.server.ts";
-import { startRuntime, stopRuntime, type Runtime } from "#app/lib/runtime.server.ts";
-import { createTestDatabaseUrl } from "./test-database-url.ts";
-import { refusal } from "./support/refusal.ts";
+import type { Runtime } from "#app/lib/runtime.server.ts";
+import { refusal, startTestRuntime, type TestRuntime } from "./support/harness.ts";
 
 let rt: Runtime;
-let drop: () => Promise<void>;
+let h: TestRuntime;
 
 beforeAll(async () => {
-  const db = await createTestDatabaseUrl();
-  drop = db.drop;
-  const env = parseEnv({ NODE_ENV: "test", DATABASE_URL: db.url, SEED_DEMO: "0", DATA_DIR: db.dataDir, AUTH_RATE_LIMIT: "0" });
-  rt = await startRuntime({ env, memory: !db.url, seed: false });
+  h = await startTestRuntime({ rateLimits: false });
+  rt = h.rt;
 });
-afterAll(async () => {
-  await stopRuntime(rt);
-  await drop();
-});
+afterAll(() => h.stop());
 
 const signUp = (over: Partial<Omit<Parameters<typeof createUser>[0], "runtime">> = {}) =>
   createUser({

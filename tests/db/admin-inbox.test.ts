@@ -15,43 +15,13 @@ import { findContactMessages } from "#app/domain/contact/find-contact-messages.s
 import { markContactHandled } from "#app/domain/contact/mark-contact-handled.server.ts";
 import { findBuyerRequests } from "#app/domain/request/find-buyer-requests.server.ts";
 import { updateRequestStatus } from "#app/domain/request/update-request-status.server.ts";
-import { createUser } from "#app/domain/user/create-user.server.ts";
 import type { Viewer } from "#app/domain/user/viewer.ts";
 import type { AppError } from "#app/lib/app-error.ts";
-import { parseEnv } from "#app/lib/env.server.ts";
-import { startRuntime, stopRuntime, type Runtime } from "#app/lib/runtime.server.ts";
-import { createTestDatabaseUrl } from "./test-database-url.ts";
-import { refusal } from "./support/refusal.ts";
-import { publicListingRow } from "./support/listing-row.ts";
+import type { Runtime } from "#app/lib/runtime.server.ts";
+import { publicListingRow, refusal, startTestRuntime, type TestRuntime } from "./support/harness.ts";
 
 let rt: Runtime;
-let drop: () => Promise<void>;
-
-async function makeViewer(email: string, fullName: string, role: "seller" | "buyer", isAdmin = false): Promise<Viewer> {
-  const { userId } = await createUser({
-    runtime: rt,
-    email,
-    password: "Secret-Pass-2026",
-    confirmPassword: "Secret-Pass-2026",
-    role,
-    fullName,
-    phone: "082 000 0000",
-    emailVerified: true,
-  });
-  if (isAdmin) await rt.db.insert(s.adminAccess).values({ userId });
-  return {
-    userId,
-    email,
-    name: fullName,
-    emailVerified: true,
-    role,
-    fullName,
-    isAdmin,
-    hasSellerProfile: role === "seller",
-    hasBuyerProfile: role === "buyer",
-    commissionAccepted: role === "buyer",
-  };
-}
+let h: TestRuntime;
 
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000);
 const buyerRowId = async (v: Viewer) =>
@@ -65,14 +35,12 @@ let listingId: string;
 const ids = { offer: "", viewing: "", quote: "", purchase: "", otherPurchase: "" };
 
 beforeAll(async () => {
-  const t = await createTestDatabaseUrl();
-  drop = t.drop;
-  const env = parseEnv({ NODE_ENV: "test", DATABASE_URL: t.url, SEED_DEMO: "0", DATA_DIR: t.dataDir, STORAGE_DIR: `${t.dataDir}/uploads` });
-  rt = await startRuntime({ env, memory: !t.url, seed: false });
-  admin = await makeViewer("thandi@example.co.za", "Thandi Admin", "buyer", true);
-  sipho = await makeViewer("sipho@example.co.za", "Sipho Dlamini", "buyer");
-  anika = await makeViewer("anika@example.co.za", "Anika Botha", "buyer");
-  seller = await makeViewer("pieter@example.co.za", "Pieter van der Merwe", "seller");
+  h = await startTestRuntime();
+  rt = h.rt;
+  admin = await h.createAdmin({ email: "thandi@example.co.za", fullName: "Thandi Admin" });
+  sipho = await h.createBuyer({ email: "sipho@example.co.za", fullName: "Sipho Dlamini" });
+  anika = await h.createBuyer({ email: "anika@example.co.za", fullName: "Anika Botha" });
+  seller = await h.createSeller({ email: "pieter@example.co.za", fullName: "Pieter van der Merwe" });
   // A profile without a name falls back to the account name.
   await rt.db.update(s.profiles).set({ fullName: null }).where(eq(s.profiles.userId, anika.userId));
   await rt.db.update(s.user).set({ name: "Anika B." }).where(eq(s.user.id, anika.userId));
@@ -119,10 +87,7 @@ beforeAll(async () => {
     createdAt: minutesAgo(1),
   });
 });
-afterAll(async () => {
-  await stopRuntime(rt);
-  await drop();
-});
+afterAll(() => h.stop());
 
 const notificationsOf = (v: Viewer) => rt.db.select().from(s.notifications).where(eq(s.notifications.userId, v.userId));
 const auditOf = (entityId: string) => rt.db.select().from(s.auditEvents).where(eq(s.auditEvents.entityId, entityId));

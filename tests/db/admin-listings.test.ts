@@ -12,8 +12,7 @@ import { seedDemo } from "#db/seed.ts";
 import { ADMIN_PAGE_SIZE, findAdminListings, type AdminFilter } from "#app/domain/listing/find-admin-listings.server.ts";
 import { openDatabase, type DbHandle } from "#app/lib/db.server.ts";
 import { createLocalStorage, type Storage } from "#app/lib/storage.server.ts";
-import { createTestDatabaseUrl } from "./test-database-url.ts";
-import { listingRow } from "./support/listing-row.ts";
+import { createTestDatabaseUrl, listingRow } from "./support/harness.ts";
 
 let handle: DbHandle;
 let storage: Storage;

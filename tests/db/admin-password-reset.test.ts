@@ -8,15 +8,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as s from "#db/schema.ts";
 import { action as authFixAction } from "#app/routes/admin/admin-auth-fix.tsx";
 import { action as adminUserAction } from "#app/routes/admin/admin-user.tsx";
-import { startHarness, type Persona } from "./support/app-harness.ts";
+import { type Persona, startTestRuntime, type TestRuntime } from "./support/harness.ts";
 
-let h: Awaited<ReturnType<typeof startHarness>>;
+let h: TestRuntime;
 let admin: Persona;
 let seller: Persona;
 let buyer: Persona;
 
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startTestRuntime({ rateLimits: false });
   admin = await h.persona("admin");
   seller = await h.persona("seller");
   buyer = await h.persona("buyer");

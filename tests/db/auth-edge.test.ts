@@ -17,12 +17,11 @@ import { getConfirmationCooldown } from "#app/domain/user/confirmation-cooldown.
 import { resendConfirmation } from "#app/domain/user/resend-confirmation.server.ts";
 import { AUTH_EMAILS_PER_ACCOUNT_HOUR } from "#app/lib/auth.server.ts";
 import { AUTH_HTTP_ALLOWLIST, isAllowedAuthRequest } from "#app/lib/auth-edge.server.ts";
-import { BASE, PASSWORD, startHarness } from "./support/app-harness.ts";
-import { refusal } from "./support/refusal.ts";
+import { BASE, PASSWORD, refusal, startTestRuntime, type TestRuntime } from "./support/harness.ts";
 
-let h: Awaited<ReturnType<typeof startHarness>>;
+let h: TestRuntime;
 beforeAll(async () => {
-  h = await startHarness({ rateLimits: true });
+  h = await startTestRuntime();
 }, 60_000);
 afterAll(() => h.stop());
 

@@ -14,15 +14,14 @@ import { action as signupAction } from "#app/routes/auth/signup.tsx";
 import { action as dashboardAction } from "#app/routes/buyer/buyer-dashboard.tsx";
 import { loader as catalogLoader } from "#app/routes/catalog/catalog.tsx";
 import { action as purchaseAction, loader as listingLoader } from "#app/routes/catalog/listing-detail.tsx";
-import { startHarness, type Persona } from "./support/app-harness.ts";
-import { publicListingRow } from "./support/listing-row.ts";
+import { type Persona, publicListingRow, startTestRuntime, type TestRuntime } from "./support/harness.ts";
 
-let h: Awaited<ReturnType<typeof startHarness>>;
+let h: TestRuntime;
 let listingId: string;
 let newBuyer: Persona;
 
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startTestRuntime({ rateLimits: false });
   const seller = await h.persona("seller");
   const [sellerRow] = await h.rt.db.select({ id: s.sellers.id }).from(s.sellers).where(eq(s.sellers.userId, seller.viewer.userId));
   const [row] = await h.rt.db.insert(s.listings).values(publicListingRow(sellerRow!.id)).returning({ id: s.listings.id });

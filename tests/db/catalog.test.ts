@@ -17,7 +17,7 @@ import { toggleFavourite } from "#app/domain/favourite/toggle-favourite.server.t
 import { findFavouriteListings } from "#app/domain/favourite/find-favourite-listings.server.ts";
 import { openDatabase, type DbHandle } from "#app/lib/db.server.ts";
 import { createLocalStorage, type Storage } from "#app/lib/storage.server.ts";
-import { createTestDatabaseUrl } from "./test-database-url.ts";
+import { createTestDatabaseUrl } from "./support/harness.ts";
 
 let handle: DbHandle;
 let storage: Storage;

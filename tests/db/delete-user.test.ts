@@ -19,53 +19,17 @@ import { deleteOwnListing } from "#app/domain/listing/moderate-listing.server.ts
 import { deleteUser } from "#app/domain/user/delete-user.server.ts";
 import { INVALID_DELETE_CONFIRMATION } from "#app/domain/user/delete-user-phrase.ts";
 import { findUsers, getUserDetails } from "#app/domain/user/find-users.server.ts";
-import { createUser } from "#app/domain/user/create-user.server.ts";
 import { requestPasswordReset, signInWithPassword } from "#app/domain/user/sign-in.server.ts";
 import type { Viewer } from "#app/domain/user/viewer.ts";
 import { AppError } from "#app/lib/app-error.ts";
-import { parseEnv } from "#app/lib/env.server.ts";
-import { startRuntime, stopRuntime, type Runtime } from "#app/lib/runtime.server.ts";
-import { createTestDatabaseUrl } from "./test-database-url.ts";
+import type { Runtime } from "#app/lib/runtime.server.ts";
+import { PASSWORD, refusal, startTestRuntime, type TestRuntime } from "./support/harness.ts";
 
-/** The admin the admin-only reads are made for. */
 const ADMIN = { isAdmin: true };
 
 let rt: Runtime;
-let drop: () => Promise<void>;
+let h: TestRuntime;
 let uploads: string;
-
-const PASSWORD = "Secret-Pass-2026";
-
-async function makeViewer(
-  email: string,
-  role: "seller" | "buyer",
-  options: { isAdmin?: boolean; fullName?: string } = {},
-): Promise<Viewer> {
-  const fullName = options.fullName ?? email.split("@")[0]!;
-  const { userId } = await createUser({
-    runtime: rt,
-    email,
-    password: PASSWORD,
-    confirmPassword: PASSWORD,
-    role,
-    fullName,
-    phone: "082 000 0000",
-    emailVerified: true,
-  });
-  if (options.isAdmin) await rt.db.insert(s.adminAccess).values({ userId, notes: "Test admin" });
-  return {
-    userId,
-    email,
-    name: fullName,
-    emailVerified: true,
-    role,
-    fullName,
-    isAdmin: Boolean(options.isAdmin),
-    hasSellerProfile: role === "seller",
-    hasBuyerProfile: role === "buyer",
-    commissionAccepted: false,
-  };
-}
 
 const photo = (r: number) =>
   sharp({ create: { width: 800, height: 600, channels: 3, background: { r, g: 90, b: 20 } } })
@@ -221,23 +185,15 @@ let goneMandatePdf: string;
 let sellerKyc: string;
 
 beforeAll(async () => {
-  const t = await createTestDatabaseUrl();
-  drop = t.drop;
-  uploads = path.join(t.dataDir, "uploads");
-  const env = parseEnv({
-    NODE_ENV: "test",
-    DATABASE_URL: t.url,
-    SEED_DEMO: "0",
-    DATA_DIR: t.dataDir,
-    STORAGE_DIR: uploads,
-  });
-  rt = await startRuntime({ env, memory: !t.url, seed: false });
+  h = await startTestRuntime();
+  rt = h.rt;
+  uploads = h.uploads;
 
-  admin = await makeViewer("admin@example.co.za", "buyer", { isAdmin: true });
-  other = await makeViewer("other.seller@example.co.za", "seller");
-  seller = await makeViewer("sanele.seller@example.co.za", "seller", { fullName: "Sanele Seller" });
-  buyer = await makeViewer("bongi.buyer@example.co.za", "buyer", { fullName: "Bongi Buyer" });
-  bystander = await makeViewer("bystander@example.co.za", "buyer");
+  admin = await h.createAdmin({ email: "admin@example.co.za", adminNotes: "Test admin" });
+  other = await h.createSeller({ email: "other.seller@example.co.za" });
+  seller = await h.createSeller({ email: "sanele.seller@example.co.za", fullName: "Sanele Seller" });
+  buyer = await h.createBuyer({ email: "bongi.buyer@example.co.za", fullName: "Bongi Buyer" });
+  bystander = await h.createBuyer({ email: "bystander@example.co.za" });
   await rt.db.update(s.buyers).set({ commissionAccepted: true }).where(eq(s.buyers.userId, buyer.userId));
 
   otherListing = await makeListing(other, "Other seller's loader");
@@ -340,19 +296,8 @@ beforeAll(async () => {
   ]);
 });
 
-afterAll(async () => {
-  await stopRuntime(rt);
-  await drop();
-});
+afterAll(() => h.stop());
 
-const refusal = async (promise: Promise<unknown>) => {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-};
 const userExists = async (userId: string) =>
   (await rt.db.select({ id: s.user.id }).from(s.user).where(eq(s.user.id, userId))).length === 1;
 
@@ -502,8 +447,7 @@ describe("deleting a user", () => {
     expect(audit).toMatchObject({ actorUserId: admin.userId, entity: "user" });
 
     const signIn = await refusal(
-      signInWithPassword({
-        runtime: rt,
+      signInWithPassword({ runtime: rt,
         email: seller.email,
         password: PASSWORD,
         request: new Request("http://localhost/signin"),
@@ -535,8 +479,7 @@ describe("deleting a user", () => {
     expect(await rt.db.select().from(s.listings).where(eq(s.listings.id, otherListing))).toHaveLength(1);
     expect(await userExists(bystander.userId)).toBe(true);
     const signIn = await refusal(
-      signInWithPassword({
-        runtime: rt,
+      signInWithPassword({ runtime: rt,
         email: buyer.email,
         password: PASSWORD,
         request: new Request("http://localhost/signin"),
@@ -548,7 +491,7 @@ describe("deleting a user", () => {
 
 describe("admins", () => {
   it("may delete another admin, but never the last active one", async () => {
-    const second = await makeViewer("second.admin@example.co.za", "buyer", { isAdmin: true });
+    const second = await h.createAdmin({ email: "second.admin@example.co.za", adminNotes: "Test admin" });
     // The second admin's grant is revoked while their request is under way: they still look like an admin.
     await rt.db.update(s.adminAccess).set({ isActive: false }).where(eq(s.adminAccess.userId, second.userId));
     const last = await refusal(
@@ -568,8 +511,8 @@ describe("admins", () => {
   });
 
   it("two admins deleting each other at once: exactly one wins, one admin remains", async () => {
-    const x = await makeViewer("x.admin@example.co.za", "buyer", { isAdmin: true });
-    const y = await makeViewer("y.admin@example.co.za", "buyer", { isAdmin: true });
+    const x = await h.createAdmin({ email: "x.admin@example.co.za", adminNotes: "Test admin" });
+    const y = await h.createAdmin({ email: "y.admin@example.co.za", adminNotes: "Test admin" });
     // Only these two are active now.
     await rt.db.update(s.adminAccess).set({ isActive: false }).where(eq(s.adminAccess.userId, admin.userId));
     const results = await Promise.allSettled([

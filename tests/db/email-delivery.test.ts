@@ -15,8 +15,7 @@ import type { Viewer } from "#app/domain/user/viewer.ts";
 import { parseEnv } from "#app/lib/env.server.ts";
 import { startRuntime, stopRuntime, type Runtime } from "#app/lib/runtime.server.ts";
 import { layout } from "#app/emails/layout.server.ts";
-import { createTestDatabaseUrl } from "./test-database-url.ts";
-import { listingRow } from "./support/listing-row.ts";
+import { createTestDatabaseUrl, listingRow } from "./support/harness.ts";
 
 type Received = { to: string; raw: string };
 

@@ -10,41 +10,13 @@ import { ContactSchema, type ContactInput } from "#app/domain/contact/contact-sc
 import { createContactMessage } from "#app/domain/contact/create-contact-message.server.ts";
 import { createFeedback } from "#app/domain/feedback/create-feedback.server.ts";
 import { FeedbackSchema } from "#app/domain/feedback/feedback-schema.ts";
-import { createUser } from "#app/domain/user/create-user.server.ts";
 import type { Viewer } from "#app/domain/user/viewer.ts";
 import { AppError } from "#app/lib/app-error.ts";
-import { parseEnv } from "#app/lib/env.server.ts";
-import { startRuntime, stopRuntime, type Runtime } from "#app/lib/runtime.server.ts";
-import { createTestDatabaseUrl } from "./test-database-url.ts";
+import type { Runtime } from "#app/lib/runtime.server.ts";
+import { startTestRuntime, type TestRuntime } from "./support/harness.ts";
 
 let rt: Runtime;
-let drop: () => Promise<void>;
-
-async function makeViewer(email: string, role: "seller" | "buyer", admin?: "active" | "inactive"): Promise<Viewer> {
-  const fullName = email.split("@")[0]!;
-  const { userId } = await createUser({
-    runtime: rt,
-    email,
-    password: "Secret-Pass-2026",
-    confirmPassword: "Secret-Pass-2026",
-    role,
-    fullName,
-    phone: "082 000 0000",
-  });
-  if (admin) await rt.db.insert(s.adminAccess).values({ userId, isActive: admin === "active" });
-  return {
-    userId,
-    email,
-    name: email,
-    emailVerified: true,
-    role,
-    fullName,
-    isAdmin: admin === "active",
-    hasSellerProfile: role === "seller",
-    hasBuyerProfile: role === "buyer",
-    commissionAccepted: false,
-  };
-}
+let h: TestRuntime;
 
 let buyer: Viewer;
 let seller: Viewer;
@@ -52,25 +24,14 @@ let admin: Viewer;
 let formerAdmin: Viewer;
 
 beforeAll(async () => {
-  const t = await createTestDatabaseUrl();
-  drop = t.drop;
-  const env = parseEnv({
-    NODE_ENV: "test",
-    DATABASE_URL: t.url,
-    SEED_DEMO: "0",
-    DATA_DIR: t.dataDir,
-    STORAGE_DIR: `${t.dataDir}/uploads`,
-  });
-  rt = await startRuntime({ env, memory: !t.url, seed: false });
-  buyer = await makeViewer("buyer@example.co.za", "buyer");
-  seller = await makeViewer("seller@example.co.za", "seller");
-  admin = await makeViewer("admin@example.co.za", "buyer", "active");
-  formerAdmin = await makeViewer("former-admin@example.co.za", "buyer", "inactive");
+  h = await startTestRuntime();
+  rt = h.rt;
+  buyer = await h.createBuyer({ email: "buyer@example.co.za" });
+  seller = await h.createSeller({ email: "seller@example.co.za" });
+  admin = await h.createAdmin({ email: "admin@example.co.za" });
+  formerAdmin = await h.createBuyer({ email: "former-admin@example.co.za", admin: "inactive" });
 });
-afterAll(async () => {
-  await stopRuntime(rt);
-  await drop();
-});
+afterAll(() => h.stop());
 
 const notificationsOf = (userId: string, type: "feedback" | "contact_message") =>
   rt.db

@@ -13,10 +13,9 @@ import { action as favouritesApi } from "#app/routes/api/favourites.ts";
 import { action as buyerDashboard } from "#app/routes/buyer/buyer-dashboard.tsx";
 import { action as purchase } from "#app/routes/catalog/listing-detail.tsx";
 import { action as signup } from "#app/routes/auth/signup.tsx";
-import { startHarness, type Persona } from "./support/app-harness.ts";
-import { publicListingRow } from "./support/listing-row.ts";
+import { type Persona, publicListingRow, startTestRuntime, type TestRuntime } from "./support/harness.ts";
 
-let h: Awaited<ReturnType<typeof startHarness>>;
+let h: TestRuntime;
 let seller: Persona;
 let otherSeller: Persona;
 let buyer: Persona;
@@ -53,7 +52,7 @@ function form(fields: Record<string, string>) {
 }
 
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startTestRuntime({ rateLimits: false });
   seller = await h.persona("seller");
   otherSeller = await h.persona("seller");
   buyer = await h.persona("buyer");

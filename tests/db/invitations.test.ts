@@ -16,51 +16,21 @@ import { acceptInvitation } from "#app/domain/invitation/accept-invitation.serve
 import { createUser, type SignUpInput } from "#app/domain/user/create-user.server.ts";
 import type { Viewer } from "#app/domain/user/viewer.ts";
 import { AppError } from "#app/lib/app-error.ts";
-import { parseEnv } from "#app/lib/env.server.ts";
-import { startRuntime, stopRuntime, type Runtime } from "#app/lib/runtime.server.ts";
-import { createTestDatabaseUrl } from "./test-database-url.ts";
-import { dbLabel } from "./test-database.ts";
-import { refusal } from "./support/refusal.ts";
+import type { Runtime } from "#app/lib/runtime.server.ts";
+import { dbLabel, refusal, startTestRuntime, type TestRuntime } from "./support/harness.ts";
 
-/** The admin the admin-only reads are made for. */
 const ADMIN = { isAdmin: true };
 
 let rt: Runtime;
-let drop: () => Promise<void>;
+let h: TestRuntime;
 let admin: Viewer;
 
 beforeAll(async () => {
-  const db = await createTestDatabaseUrl();
-  drop = db.drop;
-  const env = parseEnv({ NODE_ENV: "test", DATABASE_URL: db.url, SEED_DEMO: "0", DATA_DIR: db.dataDir, AUTH_RATE_LIMIT: "0" });
-  rt = await startRuntime({ env, memory: !db.url, seed: false });
-  const { userId } = await createUser({
-    runtime: rt,
-    email: "admin@invites.test",
-    password: "Secret-Pass-2026",
-    confirmPassword: "Secret-Pass-2026",
-    role: "buyer",
-    fullName: "Ada Admin",
-    phone: "082 000 0000",
-    emailVerified: true,
-  });
-  admin = {
-    userId,
-    email: "admin@invites.test",
-    name: "Ada Admin",
-    emailVerified: true,
-    role: "buyer",
-    fullName: "Ada Admin",
-    isAdmin: true,
-    hasSellerProfile: false,
-    hasBuyerProfile: true,
-    commissionAccepted: false,
-  };
+  h = await startTestRuntime({ rateLimits: false });
+  rt = h.rt;
+  admin = await h.createAdmin({ email: "admin@invites.test", fullName: "Ada Admin" });
 });
-afterAll(async () => {
-  await stopRuntime(rt);
-  await drop();
-});
+afterAll(() => h.stop());
 
 let seq = 0;
 const unique = (prefix: string) => `${prefix}-${++seq}-${Date.now().toString(36)}@invites.test`;

@@ -6,23 +6,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { JOBS } from "#app/jobs/index.server.ts";
 import { SEND_EMAIL_QUEUE } from "#app/jobs/send-email.server.ts";
-import { parseEnv } from "#app/lib/env.server.ts";
-import { startRuntime, stopRuntime, type Runtime } from "#app/lib/runtime.server.ts";
-import { createTestDatabaseUrl } from "./test-database-url.ts";
+import type { Runtime } from "#app/lib/runtime.server.ts";
+import { startTestRuntime, type TestRuntime } from "./support/harness.ts";
 
 let rt: Runtime;
-let drop: () => Promise<void>;
+let h: TestRuntime;
 
 beforeAll(async () => {
-  const t = await createTestDatabaseUrl();
-  drop = t.drop;
-  const env = parseEnv({ NODE_ENV: "test", DATABASE_URL: t.url, SEED_DEMO: "0", DATA_DIR: t.dataDir });
-  rt = await startRuntime({ env, memory: !t.url, seed: false });
+  h = await startTestRuntime();
+  rt = h.rt;
 });
-afterAll(async () => {
-  await stopRuntime(rt);
-  await drop();
-});
+afterAll(() => h.stop());
 
 async function settled(name: string, id: string) {
   const deadline = Date.now() + 30_000;

@@ -13,10 +13,9 @@ import {
   listingPhotoAccess,
   PUBLIC_ANSWER_TTL_MS,
 } from "#app/domain/listing/listing-photo-access.server.ts";
-import { startHarness, type Persona } from "./support/app-harness.ts";
-import { listingRow, publicListingRow } from "./support/listing-row.ts";
+import { listingRow, type Persona, publicListingRow, startTestRuntime, type TestRuntime } from "./support/harness.ts";
 
-let h: Awaited<ReturnType<typeof startHarness>>;
+let h: TestRuntime;
 let seller: Persona;
 let otherSeller: Persona;
 let buyer: Persona;
@@ -24,7 +23,7 @@ let admin: Persona;
 let sellerId: string;
 
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startTestRuntime({ rateLimits: false });
   [seller, otherSeller, buyer, admin] = await Promise.all([
     h.persona("seller"),
     h.persona("seller"),

@@ -15,41 +15,14 @@ import { findPublicListings } from "#app/domain/listing/find-listings.server.ts"
 import { findRejectionReasons } from "#app/domain/listing/find-rejection-reasons.server.ts";
 import { deleteOwnListing, moderateListing } from "#app/domain/listing/moderate-listing.server.ts";
 import { getMandateContext, signMandateByCheckbox, submitSignedMandate } from "#app/domain/mandate/sign-mandate.server.ts";
-import { createUser } from "#app/domain/user/create-user.server.ts";
 import type { Viewer } from "#app/domain/user/viewer.ts";
 import { AppError } from "#app/lib/app-error.ts";
-import { parseEnv } from "#app/lib/env.server.ts";
-import { startRuntime, stopRuntime, type Runtime } from "#app/lib/runtime.server.ts";
-import { createTestDatabaseUrl } from "./test-database-url.ts";
+import type { Runtime } from "#app/lib/runtime.server.ts";
+import { startTestRuntime, type TestRuntime } from "./support/harness.ts";
 
 let rt: Runtime;
-let drop: () => Promise<void>;
+let h: TestRuntime;
 let uploads: string;
-
-async function makeViewer(email: string, role: "seller" | "buyer", isAdmin = false): Promise<Viewer> {
-  const { userId } = await createUser({
-    runtime: rt,
-    email,
-    password: "Secret-Pass-2026",
-    confirmPassword: "Secret-Pass-2026",
-    role,
-    fullName: email.split("@")[0]!,
-    phone: "082 000 0000",
-  });
-  if (isAdmin) await rt.db.insert(s.adminAccess).values({ userId });
-  return {
-    userId,
-    email,
-    name: email,
-    emailVerified: true,
-    role,
-    fullName: email.split("@")[0]!,
-    isAdmin,
-    hasSellerProfile: role === "seller",
-    hasBuyerProfile: role === "buyer",
-    commissionAccepted: false,
-  };
-}
 
 let sellerA: Viewer;
 let sellerB: Viewer;
@@ -57,26 +30,15 @@ let buyer: Viewer;
 let admin: Viewer;
 
 beforeAll(async () => {
-  const t = await createTestDatabaseUrl();
-  drop = t.drop;
-  uploads = path.join(t.dataDir, "uploads");
-  const env = parseEnv({
-    NODE_ENV: "test",
-    DATABASE_URL: t.url,
-    SEED_DEMO: "0",
-    DATA_DIR: t.dataDir,
-    STORAGE_DIR: uploads,
-  });
-  rt = await startRuntime({ env, memory: !t.url, seed: false });
-  sellerA = await makeViewer("sellera@example.co.za", "seller");
-  sellerB = await makeViewer("sellerb@example.co.za", "seller");
-  buyer = await makeViewer("buyer@example.co.za", "buyer");
-  admin = await makeViewer("admin@example.co.za", "buyer", true);
+  h = await startTestRuntime();
+  rt = h.rt;
+  uploads = h.uploads;
+  sellerA = await h.createSeller({ email: "sellera@example.co.za" });
+  sellerB = await h.createSeller({ email: "sellerb@example.co.za" });
+  buyer = await h.createBuyer({ email: "buyer@example.co.za" });
+  admin = await h.createAdmin({ email: "admin@example.co.za" });
 });
-afterAll(async () => {
-  await stopRuntime(rt);
-  await drop();
-});
+afterAll(() => h.stop());
 
 const input = {
   title: "CAT 320D Excavator",

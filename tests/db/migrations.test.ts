@@ -12,8 +12,7 @@ import { describe, expect, it } from "vitest";
 import * as s from "#db/schema.ts";
 import * as v from "#db/vocabulary.ts";
 import { openDatabase, type Db } from "#app/lib/db.server.ts";
-import { dbKind, dbLabel, setupTestDatabase } from "./test-database.ts";
-import { listingRow } from "./support/listing-row.ts";
+import { dbKind, dbLabel, listingRow, setupTestDatabase } from "./support/harness.ts";
 
 const SPEC_TABLES = [
   "user",

@@ -21,17 +21,16 @@ import { requestPasswordReset, resetPassword, signInWithPassword } from "#app/do
 import { createNotificationHub, type NotificationSignal } from "#app/lib/notification-hub.server.ts";
 import { loader as streamLoader } from "#app/routes/notifications-stream.ts";
 import { action as signOutAction } from "#app/routes/auth/signout.tsx";
-import { BASE, PASSWORD, startHarness, type Persona } from "./support/app-harness.ts";
-import { dbKind, dbLabel } from "./test-database.ts";
+import { BASE, dbKind, dbLabel, PASSWORD, type Persona, startTestRuntime, type TestRuntime } from "./support/harness.ts";
 
-type Harness = Awaited<ReturnType<typeof startHarness>>;
+type Harness = TestRuntime;
 type StreamEvent = { event: string; data: unknown };
 
 let h: Harness;
 let admin: Persona;
 
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startTestRuntime({ rateLimits: false });
   admin = await h.persona("admin");
 });
 afterAll(async () => {

@@ -11,55 +11,17 @@ import { findBuyerRequests } from "#app/domain/request/find-buyer-requests.serve
 import { findUserRequests } from "#app/domain/request/find-user-requests.server.ts";
 import { REQUEST_MESSAGE_MAX, REQUEST_MESSAGE_TOO_LONG } from "#app/domain/request/request-schemas.ts";
 import { createPurchaseRequest } from "#app/domain/transaction/create-purchase-request.server.ts";
-import { createUser } from "#app/domain/user/create-user.server.ts";
 import type { Viewer } from "#app/domain/user/viewer.ts";
-import { parseEnv } from "#app/lib/env.server.ts";
-import { startRuntime, stopRuntime, type Runtime } from "#app/lib/runtime.server.ts";
-import { createTestDatabaseUrl } from "./test-database-url.ts";
-import { refusal } from "./support/refusal.ts";
-import { publicListingRow } from "./support/listing-row.ts";
+import type { Runtime } from "#app/lib/runtime.server.ts";
+import { refusal, startTestRuntime, type TestRuntime } from "./support/harness.ts";
 
 let rt: Runtime;
-let drop: () => Promise<void>;
+let h: TestRuntime;
 let buyer: Viewer;
 let admin: Viewer;
-let sellerId: string;
+let seller: Viewer;
 
-async function makeViewer(email: string, role: "buyer" | "seller", isAdmin = false): Promise<Viewer> {
-  const fullName = email.split("@")[0]!;
-  const { userId } = await createUser({
-    runtime: rt,
-    email,
-    password: "Secret-Pass-2026",
-    confirmPassword: "Secret-Pass-2026",
-    role,
-    fullName,
-    phone: "082 000 0000",
-    emailVerified: true,
-  });
-  if (isAdmin) await rt.db.insert(s.adminAccess).values({ userId });
-  if (role === "buyer") await rt.db.update(s.buyers).set({ commissionAccepted: true }).where(eq(s.buyers.userId, userId));
-  return {
-    userId,
-    email,
-    name: fullName,
-    emailVerified: true,
-    role,
-    fullName,
-    isAdmin,
-    hasSellerProfile: role === "seller",
-    hasBuyerProfile: role === "buyer",
-    commissionAccepted: role === "buyer",
-  };
-}
-
-async function makeListing(title: string) {
-  const [row] = await rt.db
-    .insert(s.listings)
-    .values(publicListingRow(sellerId, { title, description: "Serviced", price: "640000" }))
-    .returning({ id: s.listings.id });
-  return row!.id;
-}
+const makeListing = async (title: string) => (await h.createListing({ seller, title, description: "Serviced", price: "640000" })).id;
 
 const request = (listingId: string, message?: string | null) =>
   createPurchaseRequest({ db: rt.db, viewer: buyer, listingId, message });
@@ -69,19 +31,13 @@ const storedMessage = async (transactionId: string) =>
     .message;
 
 beforeAll(async () => {
-  const t = await createTestDatabaseUrl();
-  drop = t.drop;
-  const env = parseEnv({ NODE_ENV: "test", DATABASE_URL: t.url, SEED_DEMO: "0", DATA_DIR: t.dataDir, STORAGE_DIR: `${t.dataDir}/uploads` });
-  rt = await startRuntime({ env, memory: !t.url, seed: false });
-  const seller = await makeViewer("pieter@example.co.za", "seller");
-  sellerId = (await rt.db.select({ id: s.sellers.id }).from(s.sellers).where(eq(s.sellers.userId, seller.userId)))[0]!.id;
-  buyer = await makeViewer("naledi@example.co.za", "buyer");
-  admin = await makeViewer("thandi@example.co.za", "seller", true);
+  h = await startTestRuntime();
+  rt = h.rt;
+  seller = await h.createSeller({ email: "pieter@example.co.za" });
+  buyer = await h.createBuyer({ email: "naledi@example.co.za", commissionAccepted: true });
+  admin = await h.createAdmin({ email: "thandi@example.co.za", role: "seller" });
 });
-afterAll(async () => {
-  await stopRuntime(rt);
-  await drop();
-});
+afterAll(() => h.stop());
 
 describe("a purchase request's message", () => {
   it("is stored trimmed, and the admins and the buyer both read it", async () => {

@@ -6,24 +6,18 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signInWithPassword, requestPasswordReset } from "#app/domain/user/sign-in.server.ts";
 import { type AppError } from "#app/lib/app-error.ts";
-import { parseEnv } from "#app/lib/env.server.ts";
 import { hitRateLimit, TOO_MANY } from "#app/lib/rate-limit.server.ts";
-import { startRuntime, stopRuntime, type Runtime } from "#app/lib/runtime.server.ts";
-import { createTestDatabaseUrl } from "./test-database-url.ts";
+import type { Runtime } from "#app/lib/runtime.server.ts";
+import { startTestRuntime, type TestRuntime } from "./support/harness.ts";
 
 let rt: Runtime;
-let drop: () => Promise<void>;
+let h: TestRuntime;
 
 beforeAll(async () => {
-  const t = await createTestDatabaseUrl();
-  drop = t.drop;
-  const env = parseEnv({ NODE_ENV: "test", DATABASE_URL: t.url, SEED_DEMO: "0", DATA_DIR: t.dataDir, AUTH_RATE_LIMIT: "1" });
-  rt = await startRuntime({ env, memory: !t.url, seed: false });
+  h = await startTestRuntime();
+  rt = h.rt;
 });
-afterAll(async () => {
-  await stopRuntime(rt);
-  await drop();
-});
+afterAll(() => h.stop());
 
 const request = () => new Request("http://localhost:3000/signin", { method: "POST" });
 

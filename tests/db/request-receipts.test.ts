@@ -12,71 +12,24 @@ import { todayInJohannesburg } from "#app/domain/request/request-schemas.ts";
 import type { ReceiptMailer } from "#app/domain/request/request-receipt.server.ts";
 import { createPurchaseRequest } from "#app/domain/transaction/create-purchase-request.server.ts";
 import { createBuyerProfile } from "#app/domain/user/create-buyer-profile.server.ts";
-import { createUser } from "#app/domain/user/create-user.server.ts";
 import type { Viewer } from "#app/domain/user/viewer.ts";
-import { parseEnv } from "#app/lib/env.server.ts";
-import { startRuntime, stopRuntime, type Runtime } from "#app/lib/runtime.server.ts";
-import { createTestDatabaseUrl } from "./test-database-url.ts";
-import { refusal } from "./support/refusal.ts";
-import { publicListingRow } from "./support/listing-row.ts";
+import type { Runtime } from "#app/lib/runtime.server.ts";
+import { refusal, startTestRuntime, type TestRuntime } from "./support/harness.ts";
 
 let rt: Runtime;
-let drop: () => Promise<void>;
+let h: TestRuntime;
 let buyer: Viewer;
 let listingId: string;
 let mailer: ReceiptMailer;
 
-async function makeUser(email: string, role: "buyer" | "seller") {
-  const { userId } = await createUser({
-    runtime: rt,
-    email,
-    password: "Secret-Pass-2026",
-    confirmPassword: "Secret-Pass-2026",
-    role,
-    fullName: email.split("@")[0]!,
-    phone: "082 000 0000",
-    emailVerified: true,
-  });
-  return userId;
-}
-
 beforeAll(async () => {
-  const t = await createTestDatabaseUrl();
-  drop = t.drop;
-  const env = parseEnv({
-    NODE_ENV: "test",
-    DATABASE_URL: t.url,
-    SEED_DEMO: "0",
-    DATA_DIR: t.dataDir,
-    STORAGE_DIR: `${t.dataDir}/uploads`,
-  });
-  rt = await startRuntime({ env, memory: !t.url, seed: false });
+  h = await startTestRuntime();
+  rt = h.rt;
   mailer = { queueEmail: rt.queueEmail, publicUrl: "https://dealequip.example" };
-  const sellerUserId = await makeUser("pieter@example.co.za", "seller");
-  const [sellerRow] = await rt.db
-    .select({ id: s.sellers.id })
-    .from(s.sellers)
-    .where(eq(s.sellers.userId, sellerUserId));
-  const [listing] = await rt.db
-    .insert(s.listings)
-    .values(
-      publicListingRow(sellerRow!.id, { title: "Bell B25E Dump Truck", description: "Low hours", price: "1200000" }),
-    )
-    .returning({ id: s.listings.id });
-  listingId = listing!.id;
-  const userId = await makeUser("lerato@example.co.za", "buyer");
-  const base: Viewer = {
-    userId,
-    email: "lerato@example.co.za",
-    name: "lerato",
-    emailVerified: true,
-    role: "buyer",
-    fullName: "Lerato Mokoena",
-    isAdmin: false,
-    hasSellerProfile: false,
-    hasBuyerProfile: true,
-    commissionAccepted: true,
-  };
+  const seller = await h.createSeller({ email: "pieter@example.co.za" });
+  listingId = (await h.createListing({ seller, title: "Bell B25E Dump Truck", description: "Low hours", price: "1200000" })).id;
+  const signedUp = await h.createBuyer({ email: "lerato@example.co.za" });
+  const base: Viewer = { ...signedUp, fullName: "Lerato Mokoena", commissionAccepted: true };
   await createBuyerProfile({
     db: rt.db,
     viewer: base,
@@ -84,10 +37,7 @@ beforeAll(async () => {
   });
   buyer = base;
 });
-afterAll(async () => {
-  await stopRuntime(rt);
-  await drop();
-});
+afterAll(() => h.stop());
 
 const receipts = () =>
   rt.db

@@ -17,8 +17,7 @@ import type { ListingSearch } from "#app/domain/listing/listing-search.ts";
 import { refreshTermPrices } from "#app/domain/listing/refresh-term-prices.server.ts";
 import { searchPriceBound } from "#app/domain/listing/search-price-bound.server.ts";
 import { createLocalStorage, type Storage } from "#app/lib/storage.server.ts";
-import { publicListingRow, listingRow } from "./support/listing-row.ts";
-import { setupTestDatabase } from "./test-database.ts";
+import { listingRow, publicListingRow, setupTestDatabase } from "./support/harness.ts";
 
 const db = () => getDb().db;
 const getDb = setupTestDatabase();

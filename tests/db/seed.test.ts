@@ -15,7 +15,7 @@ import * as v from "#db/vocabulary.ts";
 import { DEMO_ACCOUNTS } from "#db/demo-accounts.ts";
 import { seedDemo, type SeedSummary } from "#db/seed.ts";
 import { createLocalStorage, type Storage } from "#app/lib/storage.server.ts";
-import { dbLabel, withTestDatabase, type TestDatabase } from "./test-database.ts";
+import { dbLabel, type TestDatabase, withTestDatabase } from "./support/harness.ts";
 
 const DAY_MS = 86_400_000;
 

@@ -12,7 +12,7 @@ import { randomUUID } from "node:crypto";
 import { listings, sellers, user } from "#db/schema.ts";
 import { cleanupAbandonedUploads } from "#app/domain/listing/cleanup-abandoned-uploads.server.ts";
 import { createLocalStorage, createS3Storage, type Storage } from "#app/lib/storage.server.ts";
-import { withTestDatabase } from "./test-database.ts";
+import { withTestDatabase } from "./support/harness.ts";
 
 async function freePort() {
   return new Promise<number>((resolve) => {

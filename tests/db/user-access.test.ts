@@ -15,33 +15,22 @@ import { getViewer } from "#app/domain/user/get-viewer.server.ts";
 import { setUserAccess } from "#app/domain/user/set-user-access.server.ts";
 import { ACCOUNT_SUSPENDED, signInWithPassword, signOut } from "#app/domain/user/sign-in.server.ts";
 import type { Viewer } from "#app/domain/user/viewer.ts";
-import { parseEnv } from "#app/lib/env.server.ts";
-import { startRuntime, stopRuntime, type Runtime } from "#app/lib/runtime.server.ts";
-import { createTestDatabaseUrl } from "./test-database-url.ts";
-import { refusal } from "./support/refusal.ts";
+import type { Runtime } from "#app/lib/runtime.server.ts";
+import { PASSWORD, refusal, startTestRuntime, type TestRuntime } from "./support/harness.ts";
 
 let rt: Runtime;
-let drop: () => Promise<void>;
+let h: TestRuntime;
 let admin: Viewer;
-const PASSWORD = "Secret-Pass-2026";
-const g = globalThis as unknown as { __runtime?: Promise<Runtime> };
 
 beforeAll(async () => {
-  const t = await createTestDatabaseUrl();
-  drop = t.drop;
-  const env = parseEnv({ NODE_ENV: "test", DATABASE_URL: t.url, SEED_DEMO: "0", DATA_DIR: t.dataDir, AUTH_RATE_LIMIT: "0" });
-  rt = await startRuntime({ env, memory: !t.url, seed: false });
-  g.__runtime = Promise.resolve(rt); // getViewer reads the runtime
+  h = await startTestRuntime({ rateLimits: false });
+  rt = h.rt;
   const { userId } = await makeUser("boss@example.co.za", "seller");
   await rt.db.insert(s.adminAccess).values({ userId });
   admin = (await getViewer(await signedInRequest("boss@example.co.za")))!;
   expect(admin.isAdmin).toBe(true);
 });
-afterAll(async () => {
-  g.__runtime = undefined;
-  await stopRuntime(rt);
-  await drop();
-});
+afterAll(() => h.stop());
 
 function makeUser(email: string, role: "buyer" | "seller") {
   return createUser({ runtime: rt, email, password: PASSWORD, confirmPassword: PASSWORD, role, fullName: email, phone: "082 000 0000", emailVerified: true });
@@ -49,12 +38,7 @@ function makeUser(email: string, role: "buyer" | "seller") {
 
 /** A request carrying a fresh session cookie for `email`. */
 async function signedInRequest(email: string) {
-  const { headers } = await signInWithPassword({ runtime: rt, email, password: PASSWORD, request: new Request("http://localhost:3000/signin", { method: "POST" }) });
-  const cookie = headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-  return new Request("http://localhost:3000/", { headers: { cookie } });
+  return new Request("http://localhost:3000/", { headers: { cookie: await h.cookieFor(email) } });
 }
 
 const sessionsOf = async (userId: string) => (await rt.db.select().from(s.session).where(eq(s.session.userId, userId))).length;

@@ -11,14 +11,14 @@ import { action as purchaseAction } from "#app/routes/catalog/listing-detail.tsx
 import { action as createListingAction } from "#app/routes/api/listings.ts";
 import { loader as streamLoader } from "#app/routes/notifications-stream.ts";
 import { TOO_MANY, USER_LIMITS } from "#app/lib/rate-limit.server.ts";
-import { startHarness, type Persona } from "./support/app-harness.ts";
+import { type Persona, startTestRuntime, type TestRuntime } from "./support/harness.ts";
 
-let h: Awaited<ReturnType<typeof startHarness>>;
+let h: TestRuntime;
 let buyer: Persona;
 let seller: Persona;
 
 beforeAll(async () => {
-  h = await startHarness({ rateLimits: true });
+  h = await startTestRuntime();
   buyer = await h.persona("buyer");
   seller = await h.persona("seller");
 });

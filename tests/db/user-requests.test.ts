@@ -9,59 +9,22 @@ import { randomUUID } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import * as s from "#db/schema.ts";
-import type * as v from "#db/vocabulary.ts";
+import { NOTIFICATION_TYPES } from "#db/vocabulary.ts";
 import { createUserRequest } from "#app/domain/request/create-user-request.server.ts";
 import { createPurchaseRequest } from "#app/domain/transaction/create-purchase-request.server.ts";
 import { findRequestableListings, findUserRequests } from "#app/domain/request/find-user-requests.server.ts";
 import { formatPreferredDate, todayInJohannesburg, type UserRequestInput } from "#app/domain/request/request-schemas.ts";
 import { createBuyerProfile } from "#app/domain/user/create-buyer-profile.server.ts";
-import { createUser } from "#app/domain/user/create-user.server.ts";
 import type { Viewer } from "#app/domain/user/viewer.ts";
-import { parseEnv } from "#app/lib/env.server.ts";
-import { startRuntime, stopRuntime, type Runtime } from "#app/lib/runtime.server.ts";
-import { createTestDatabaseUrl } from "./test-database-url.ts";
-import { refusal } from "./support/refusal.ts";
-import { publicListingRow } from "./support/listing-row.ts";
+import type { Runtime } from "#app/lib/runtime.server.ts";
+import { refusal, startTestRuntime, type TestRuntime } from "./support/harness.ts";
 
 let rt: Runtime;
-let drop: () => Promise<void>;
-
-async function makeViewer(email: string, role: "seller" | "buyer", options: { isAdmin?: boolean; adminActive?: boolean } = {}): Promise<Viewer> {
-  const fullName = email.split("@")[0]!;
-  const { userId } = await createUser({
-    runtime: rt,
-    email,
-    password: "Secret-Pass-2026",
-    confirmPassword: "Secret-Pass-2026",
-    role,
-    fullName,
-    phone: "082 000 0000",
-    emailVerified: true,
-  });
-  if (options.isAdmin) await rt.db.insert(s.adminAccess).values({ userId, isActive: options.adminActive ?? true });
-  return {
-    userId,
-    email,
-    name: fullName,
-    emailVerified: true,
-    role,
-    fullName,
-    isAdmin: Boolean(options.isAdmin && (options.adminActive ?? true)),
-    hasSellerProfile: role === "seller",
-    hasBuyerProfile: role === "buyer",
-    // Sign-up leaves the commission unaccepted: the dashboard asks for it.
-    commissionAccepted: false,
-  };
-}
+let h: TestRuntime;
 
 /** A listing straight in the table, public unless told otherwise. */
 async function makeListing(seller: Viewer, title: string, over: Partial<typeof s.listings.$inferInsert> = {}) {
-  const [sellerRow] = await rt.db.select({ id: s.sellers.id }).from(s.sellers).where(eq(s.sellers.userId, seller.userId));
-  const [row] = await rt.db
-    .insert(s.listings)
-    .values(publicListingRow(sellerRow!.id, { title, description: "Well maintained", price: "850000", ...over }))
-    .returning({ id: s.listings.id });
-  return row!.id;
+  return (await h.createListing({ seller, title, description: "Well maintained", price: "850000", ...over })).id;
 }
 
 /** A calendar day `days` after today in South Africa. */
@@ -81,30 +44,25 @@ let pendingListing: string;
 let expiredListing: string;
 
 beforeAll(async () => {
-  const t = await createTestDatabaseUrl();
-  drop = t.drop;
-  const env = parseEnv({ NODE_ENV: "test", DATABASE_URL: t.url, SEED_DEMO: "0", DATA_DIR: t.dataDir, STORAGE_DIR: `${t.dataDir}/uploads` });
-  rt = await startRuntime({ env, memory: !t.url, seed: false });
-  buyer = await makeViewer("sipho@example.co.za", "buyer");
-  otherBuyer = await makeViewer("anika@example.co.za", "buyer");
-  seller = await makeViewer("pieter@example.co.za", "seller");
+  h = await startTestRuntime();
+  rt = h.rt;
+  buyer = await h.createBuyer({ email: "sipho@example.co.za" });
+  otherBuyer = await h.createBuyer({ email: "anika@example.co.za" });
+  seller = await h.createSeller({ email: "pieter@example.co.za" });
   admins = [
-    await makeViewer("thandi@example.co.za", "buyer", { isAdmin: true }),
-    await makeViewer("johan@example.co.za", "seller", { isAdmin: true }),
+    await h.createAdmin({ email: "thandi@example.co.za" }),
+    await h.createAdmin({ email: "johan@example.co.za", role: "seller" }),
   ];
-  retiredAdmin = await makeViewer("retired@example.co.za", "buyer", { isAdmin: true, adminActive: false });
+  retiredAdmin = await h.createBuyer({ email: "retired@example.co.za", admin: "inactive" });
   publicListing = await makeListing(seller, "CAT 320D Excavator");
   pendingListing = await makeListing(seller, "Pending Loader", { status: "pending", adminStatus: "pending" });
   expiredListing = await makeListing(seller, "Expired Crane", { expiresOn: new Date(Date.now() - 60_000) });
 });
-afterAll(async () => {
-  await stopRuntime(rt);
-  await drop();
-});
+afterAll(() => h.stop());
 
 const requestCount = async () => (await rt.db.select({ id: s.userRequests.id }).from(s.userRequests)).length;
 const notificationCount = async () => (await rt.db.select({ id: s.notifications.id }).from(s.notifications)).length;
-const adminNotes = (type: (typeof v.NOTIFICATION_TYPES)[number]) =>
+const adminNotes = (type: (typeof NOTIFICATION_TYPES)[number]) =>
   rt.db
     .select()
     .from(s.notifications)
@@ -129,7 +87,7 @@ describe("create buyer profile", () => {
   });
 
   it("creates both rows for a user who has neither yet", async () => {
-    const v = await makeViewer("new-buyer@example.co.za", "buyer");
+    const v = await h.createBuyer({ email: "new-buyer@example.co.za" });
     await rt.db.delete(s.buyers).where(eq(s.buyers.userId, v.userId));
     await rt.db.update(s.profiles).set({ role: null }).where(eq(s.profiles.userId, v.userId));
     await createBuyerProfile({ db: rt.db, viewer: { ...v, role: null, hasBuyerProfile: false }, input: { fullName: "New Buyer", commissionAccepted: true } });
@@ -140,7 +98,7 @@ describe("create buyer profile", () => {
   });
 
   it("refuses without the commission, and refuses a seller or an admin; nothing changes", async () => {
-    const v = await makeViewer("hesitant@example.co.za", "buyer");
+    const v = await h.createBuyer({ email: "hesitant@example.co.za" });
     const noCommission = await refusal(
       createBuyerProfile({ db: rt.db, viewer: v, input: { fullName: "X", commissionAccepted: false as unknown as true } }),
     );

@@ -2,7 +2,9 @@
  * Personas × (every loader, every action intent, every API route) → expected
  * outcome. tests/unit/permission-matrix.test.ts fails when a route in
  * app/routes.ts has no GET row, when a route module exporting an `action`
- * has no POST row, or when an `intent` its source handles has no row; the
+ * has no POST row, or when an `intent` its action handles has no row (each
+ * such route lists its intents in a sibling `<route>.intents.ts`, which the
+ * action types its dispatch with and ROUTE_INTENTS below imports); the
  * browser suite (permission-matrix.e2e.ts) checks each cell against the
  * running app, one test per persona.
  *
@@ -21,6 +23,35 @@
  * A banned user's old cookie gets exactly a visitor's answers (the ban deleted
  * the session); only signing in with their password differs: "Account Suspended".
  */
+import { intents as adminListingsIntents, type Intent as AdminListingsIntent } from "../../app/routes/admin/admin-listings.intents.ts";
+import { intents as adminMessagesIntents } from "../../app/routes/admin/admin-messages.intents.ts";
+import { intents as adminRequestsIntents } from "../../app/routes/admin/admin-requests.intents.ts";
+import { intents as adminUserIntents, type Intent as AdminUserIntent } from "../../app/routes/admin/admin-user.intents.ts";
+import { intents as emailTestIntents } from "../../app/routes/admin/email-test.intents.ts";
+import { intents as mailboxIntents } from "../../app/routes/admin/mailbox.intents.ts";
+import { intents as signinIntents } from "../../app/routes/auth/signin.intents.ts";
+import { intents as signupIntents } from "../../app/routes/auth/signup.intents.ts";
+import { intents as buyerDashboardIntents, type Intent as BuyerDashboardIntent } from "../../app/routes/buyer/buyer-dashboard.intents.ts";
+import { intents as notificationsIntents } from "../../app/routes/notifications.intents.ts";
+import { intents as sellerDashboardIntents } from "../../app/routes/seller/seller-dashboard.intents.ts";
+import { intents as sellerMandateIntents } from "../../app/routes/seller/seller-mandate.intents.ts";
+
+/** The intents each route's action handles, as the route lists them: every one needs a POST row. */
+export const ROUTE_INTENTS: Record<string, readonly string[]> = {
+  "/signin": signinIntents,
+  "/signup": signupIntents,
+  "/buyer-dashboard": buyerDashboardIntents,
+  "/seller-dashboard": sellerDashboardIntents,
+  "/seller/mandate/:listingId": sellerMandateIntents,
+  "/notifications": notificationsIntents,
+  "/admin": adminListingsIntents,
+  "/admin/users/:userId": adminUserIntents,
+  "/admin/messages": adminMessagesIntents,
+  "/admin/requests": adminRequestsIntents,
+  "/admin/mailbox": mailboxIntents,
+  "/email-test": emailTestIntents,
+};
+
 export const PERSONAS = ["visitor", "buyer", "buyerWithoutProfile", "seller", "otherSeller", "admin", "banned"] as const;
 export type Persona = (typeof PERSONAS)[number];
 export type Outcome = number | "stream" | "offsite" | `/${string}`;
@@ -128,7 +159,7 @@ const removeCreatedListing: MatrixRow["cleanup"] = async (t, r) => {
   const id = listingIdIn(r);
   if (id) await t.deleteListing(id);
 };
-const adminUserAction = (intent: string, options: { banned?: boolean; admin?: boolean } = {}): MatrixRow => ({
+const adminUserAction = (intent: AdminUserIntent, options: { banned?: boolean; admin?: boolean } = {}): MatrixRow => ({
   pattern: "/admin/users/:userId",
   method: "POST",
   intent,
@@ -147,7 +178,7 @@ const adminUserAction = (intent: string, options: { banned?: boolean; admin?: bo
   },
   changedBy: ["admin"],
 });
-const moderation = (intent: "approve" | "reject" | "mark-sold" | "delete"): MatrixRow => ({
+const moderation = (intent: AdminListingsIntent): MatrixRow => ({
   pattern: "/admin",
   method: "POST",
   intent,
@@ -159,7 +190,7 @@ const moderation = (intent: "approve" | "reject" | "mark-sold" | "delete"): Matr
   changedBy: ["admin"],
   note: "a throwaway seller's pending listing with its mandate signed",
 });
-const buyerRequest = (intent: "offer" | "viewing" | "quote", fields: Record<string, string>): MatrixRow => ({
+const buyerRequest = (intent: Extract<BuyerDashboardIntent, "offer" | "viewing" | "quote">, fields: Record<string, string>): MatrixRow => ({
   pattern: "/buyer-dashboard",
   method: "POST",
   intent,
@@ -574,7 +605,7 @@ export const PERMISSION_MATRIX: MatrixRow[] = [
     changedBy: ["admin"],
   },
   { pattern: "/email-test", method: "GET", expect: adminOnly(200) },
-  ...(["send-agreement-confirmation", "send-agreement-pdf", "send-listing-notification"] as const).map(
+  ...emailTestIntents.map(
     (intent): MatrixRow => ({
       pattern: "/email-test",
       method: "POST",

@@ -1,8 +1,8 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import routes from "../../app/routes.ts";
-import { PERMISSION_MATRIX, PERSONAS } from "../e2e/permission-matrix.ts";
+import { PERMISSION_MATRIX, PERSONAS, ROUTE_INTENTS } from "../e2e/permission-matrix.ts";
 
 type Entry = { path?: string; index?: boolean; file: string; children?: Entry[] };
 type RouteInfo = { pattern: string; file: string };
@@ -16,8 +16,12 @@ function flatten(entries: Entry[], prefix = ""): RouteInfo[] {
 }
 
 const source = (file: string) => readFileSync(fileURLToPath(new URL(`../../app/${file}`, import.meta.url)), "utf8");
+/** A route module's sibling list of the intents its action handles (`<route>.intents.ts`), when it has one. */
+const intentsFile = (file: string) => fileURLToPath(new URL(`../../app/${file.replace(/\.tsx?$/, "")}.intents.ts`, import.meta.url));
+const intentsOf = async (file: string) =>
+  existsSync(intentsFile(file)) ? ((await import(intentsFile(file))) as { intents: readonly string[] }).intents : undefined;
 
-/** The intents a route module handles, read from its source: comparisons, switch cases and hidden inputs. */
+/** The intents a route module names in its source: comparisons, switch cases and hidden inputs (a cross-check of its list). */
 function intentsIn(code: string): string[] {
   if (!code.includes("intent")) return [];
   const found = [
@@ -48,9 +52,28 @@ describe("permission matrix", () => {
     const missing: string[] = [];
     for (const r of routeInfos) {
       const covered = new Set(rows(r.pattern, "POST").map((row) => row.intent));
-      for (const intent of intentsIn(source(r.file))) if (!covered.has(intent)) missing.push(`${r.pattern} intent=${intent}`);
+      for (const intent of ROUTE_INTENTS[r.pattern] ?? []) if (!covered.has(intent)) missing.push(`${r.pattern} intent=${intent}`);
     }
     expect(missing, `intents without a row: ${missing.join(", ")}`).toEqual([]);
+  });
+
+  it("reads each route's intents from the list its action dispatches on", async () => {
+    const lists: Record<string, readonly string[]> = {};
+    for (const r of routeInfos) {
+      const intents = await intentsOf(r.file);
+      if (intents) lists[r.pattern] = intents;
+    }
+    expect(Object.keys(lists).length).toBeGreaterThan(10);
+    expect(ROUTE_INTENTS).toEqual(lists);
+  });
+
+  it("finds every intent a route's source names in the route's list", async () => {
+    const unlisted: string[] = [];
+    for (const r of routeInfos) {
+      const listed = new Set(await intentsOf(r.file));
+      for (const intent of intentsIn(source(r.file))) if (!listed.has(intent)) unlisted.push(`${r.pattern} intent=${intent}`);
+    }
+    expect(unlisted, `intents missing from the route's <route>.intents.ts: ${unlisted.join(", ")}`).toEqual([]);
   });
 
   it("finds intents however the action compares them", () => {

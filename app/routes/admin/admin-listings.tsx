@@ -18,6 +18,7 @@ import { readForm } from "#app/lib/read-form.server.ts";
 import { shortened } from "#app/lib/text-limits.ts";
 import { cn } from "#app/lib/utils.ts";
 import { pageTitle } from "#app/lib/brand.ts";
+import type { Intent } from "./admin-listings.intents.ts";
 
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle("Listings | Admin Panel") },
@@ -46,7 +47,7 @@ export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const runtime = await getRuntime();
   const form = await readForm(request);
-  const intent = String(form.get("intent") ?? "");
+  const intent = String(form.get("intent") ?? "") as Intent;
   const listingId = String(form.get("listingId") ?? "");
   return orError(async () => {
     if (intent === "delete") {

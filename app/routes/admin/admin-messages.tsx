@@ -21,6 +21,7 @@ import { getRuntime } from "#app/lib/runtime.server.ts";
 import { cn } from "#app/lib/utils.ts";
 import { readForm } from "#app/lib/read-form.server.ts";
 import { pageTitle } from "#app/lib/brand.ts";
+import type { Intent } from "./admin-messages.intents.ts";
 
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle("Contact Messages | Admin Panel") },
@@ -55,7 +56,7 @@ export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const runtime = await getRuntime();
   const form = await readForm(request);
-  const intent = String(form.get("intent") ?? "");
+  const intent = String(form.get("intent") ?? "") as Intent;
   return orError(async () => {
     if (intent !== "mark-handled") throw new AppError("BAD_REQUEST", "Error", "Unknown action.");
     const { subject } = await markContactHandled({ db: runtime.db, admin, messageId: String(form.get("messageId") ?? "") });

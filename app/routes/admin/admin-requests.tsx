@@ -23,6 +23,7 @@ import { getRuntime } from "#app/lib/runtime.server.ts";
 import { cn } from "#app/lib/utils.ts";
 import { readForm } from "#app/lib/read-form.server.ts";
 import { pageTitle } from "#app/lib/brand.ts";
+import type { Intent } from "./admin-requests.intents.ts";
 
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle("Buyer Requests | Admin Panel") },
@@ -51,7 +52,7 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);
   const field = (name: string) => String(form.get(name) ?? "");
   return orError(async () => {
-    if (field("intent") !== "set-status") throw new AppError("BAD_REQUEST", "Error", "Unknown action.");
+    if ((field("intent") as Intent) !== "set-status") throw new AppError("BAD_REQUEST", "Error", "Unknown action.");
     const moved = await updateRequestStatus({
       db: runtime.db,
       admin,

@@ -32,6 +32,7 @@ import { getRuntime } from "#app/lib/runtime.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { readForm } from "#app/lib/read-form.server.ts";
 import { pageTitle } from "#app/lib/brand.ts";
+import type { Intent } from "./admin-user.intents.ts";
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) => [
   { title: pageTitle(`${loaderData?.user.fullName ?? loaderData?.user.email ?? "User"} | Admin Panel`) },
@@ -65,7 +66,7 @@ const FAILURES = {
   unban: { title: "Update Failed", description: "An error occurred while lifting the ban." },
   "grant-admin": { title: "Update Failed", description: "An error occurred while granting admin access." },
   "revoke-admin": { title: "Update Failed", description: "An error occurred while removing admin access." },
-} as const;
+} as const satisfies Record<Intent, { title: string; description: string }>;
 
 const ACCESS_DONE: Record<AccessChange, (email: string) => string> = {
   ban: (email) => `${email} is banned and was signed out everywhere.`,
@@ -73,7 +74,6 @@ const ACCESS_DONE: Record<AccessChange, (email: string) => string> = {
   "grant-admin": (email) => `${email} is now an admin and must sign in again.`,
   "revoke-admin": (email) => `${email} is no longer an admin and was signed out everywhere.`,
 };
-type Intent = keyof typeof FAILURES;
 
 export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request);

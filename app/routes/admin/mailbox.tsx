@@ -12,6 +12,7 @@ import { formatAdminDate } from "#app/lib/format.ts";
 import { requireAdmin } from "#app/lib/guards.server.ts";
 import { getRuntime } from "#app/lib/runtime.server.ts";
 import { pageTitle } from "#app/lib/brand.ts";
+import type { Intent } from "./mailbox.intents.ts";
 
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle("Dev Mailbox") },
@@ -35,7 +36,7 @@ export async function action({ request }: Route.ActionArgs) {
   const runtime = await getRuntime();
   const form = await readForm(request);
   return orError(async () => {
-    if (form.get("intent") !== "retry") throw new AppError("BAD_REQUEST", "Error", "Unknown action.");
+    if ((form.get("intent") as Intent | null) !== "retry") throw new AppError("BAD_REQUEST", "Error", "Unknown action.");
     const { toAddress } = await retryFailedEmail({ runtime, admin, outboxId: String(form.get("messageId") ?? "") });
     return { toast: { type: "success", title: "Retrying", description: `The message to ${toAddress} is queued again.` } as ActionToast };
   });

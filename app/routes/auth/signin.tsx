@@ -26,6 +26,7 @@ import { safeRedirect } from "#app/lib/safe-redirect.ts";
 import { readForm } from "#app/lib/read-form.server.ts";
 import { pageTitle } from "#app/lib/brand.ts";
 import { answerResendConfirmation } from "./resend-confirmation.server.ts";
+import type { Intent } from "./signin.intents.ts";
 
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle("Sign In") },
@@ -44,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Public (signing in); same-origin posts only.
   const runtime = await getRuntime();
   const formData = await readForm(request);
-  const intent = formData.get("intent");
+  const intent = formData.get("intent") as Intent | null;
 
   if (intent === "google") {
     try {

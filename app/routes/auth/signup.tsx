@@ -35,6 +35,7 @@ import { answerResendConfirmation } from "./resend-confirmation.server.ts";
 import { clientIp } from "#app/lib/client-ip.server.ts";
 import { readForm } from "#app/lib/read-form.server.ts";
 import { pageTitle } from "#app/lib/brand.ts";
+import type { Intent } from "./signup.intents.ts";
 
 type LoaderData =
   | { mode: "signup" }
@@ -105,7 +106,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readForm(request);
   const token = formData.get("invitation");
   if (typeof token === "string" && token !== "") return invitationSignUp(runtime, request, formData, token);
-  if (formData.get("intent") === "resend-confirmation") {
+  if ((formData.get("intent") as Intent | null) === "resend-confirmation") {
     const { status, toast, confirmation } = await answerResendConfirmation({ runtime, formData, ip: clientIp(context) });
     return data({ result: undefined, toast, created: Boolean(confirmation), confirmation }, { status });
   }

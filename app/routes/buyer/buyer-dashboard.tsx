@@ -22,6 +22,7 @@ import {
   replyToRequest,
   requireBuyerViewer,
 } from "./buyer-dashboard.server.ts";
+import type { Intent } from "./buyer-dashboard.intents.ts";
 
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle("Buyer Dashboard") },
@@ -58,7 +59,7 @@ export async function action({ request }: Route.ActionArgs) {
   const viewer = await requireBuyerViewer(request);
   const runtime = await getRuntime();
   const formData = await readForm(request);
-  const intent = String(formData.get("intent") ?? "");
+  const intent = String(formData.get("intent") ?? "") as Intent;
   if (intent === "create-buyer-profile") {
     return replyToBuyerProfile({ runtime, viewer, formData, search: new URL(request.url).search });
   }

@@ -15,6 +15,7 @@ import { getRuntime } from "#app/lib/runtime.server.ts";
 import { readForm } from "#app/lib/read-form.server.ts";
 import { pageTitle } from "#app/lib/brand.ts";
 import { deleteListingReply, readSellerDashboard } from "./seller-dashboard.server.ts";
+import type { Intent } from "./seller-dashboard.intents.ts";
 
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle("Seller Dashboard") },
@@ -31,7 +32,7 @@ export async function action({ request }: Route.ActionArgs) {
   const viewer = await requireRole(request, "seller");
   const runtime = await getRuntime();
   const formData = await readForm(request);
-  const intent = formData.get("intent");
+  const intent = formData.get("intent") as Intent | null;
   if (intent === CONTACT_ADMIN_INTENT) return replyToContactAdmin({ db: runtime.db, viewer, formData });
   return orError(async () => {
     if (intent === "delete")

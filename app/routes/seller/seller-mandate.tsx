@@ -23,6 +23,7 @@ import { orError } from "#app/lib/respond.server.ts";
 import { getRuntime } from "#app/lib/runtime.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { pageTitle } from "#app/lib/brand.ts";
+import type { Intent } from "./seller-mandate.intents.ts";
 
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle("Exclusive Sales Mandate") },
@@ -63,7 +64,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { viewer, runtime, ctx } = await load(request, params.listingId, context);
   return orError(async () => {
     const form = await readFormData(request, BODY_LIMITS.signedMandate);
-    const intent = form.get("intent");
+    const intent = form.get("intent") as Intent | null;
     if (intent === "sign") {
       await signMandateByCheckbox({ runtime, ctx, accepted: form.get("accept") === "on", userId: viewer.userId });
       return redirectWithToast("/seller-dashboard", [

@@ -1,25 +1,18 @@
 /** What every fuzz file starts from: a harness, three personas, and real ids to mix into the bodies. */
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
 import { PDFDocument } from "pdf-lib";
 import sharp from "sharp";
-import * as s from "#db/schema.ts";
-import { startHarness, type Persona } from "../support/app-harness.ts";
-import { listingRow } from "../support/listing-row.ts";
+import { type Persona, startTestRuntime } from "../support/harness.ts";
 
 export async function fuzzWorld() {
-  const h = await startHarness();
+  const h = await startTestRuntime({ rateLimits: false });
   const admin = await h.persona("admin");
   const seller = await h.persona("seller");
   const buyer = await h.persona("buyer");
-  const [sellerRow] = await h.rt.db.select({ id: s.sellers.id }).from(s.sellers).where(eq(s.sellers.userId, seller.viewer.userId));
   const listingIds: string[] = [];
   for (const [i, status] of (["approved", "pending"] as const).entries()) {
-    const [row] = await h.rt.db
-      .insert(s.listings)
-      .values(listingRow(sellerRow!.id, { title: `Fuzz listing ${i}`, description: "A listing the fuzzer may act on.", price: "125000", status, adminStatus: status }))
-      .returning({ id: s.listings.id });
-    listingIds.push(row!.id);
+    const row = await h.createListing({ seller: seller.viewer, title: `Fuzz listing ${i}`, description: "A listing the fuzzer may act on.", price: "125000", status, adminStatus: status });
+    listingIds.push(row.id);
   }
   const ids = [...listingIds, admin.viewer.userId, seller.viewer.userId, buyer.viewer.userId, randomUUID()];
   // Real files, so that some generated uploads get past the content checks.

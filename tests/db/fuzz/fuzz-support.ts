@@ -9,9 +9,9 @@
 import fc from "fast-check";
 import { sql } from "drizzle-orm";
 import { expect } from "vitest";
-import type { Answer, RouteFn, startHarness } from "../support/app-harness.ts";
+import type { Answer, RouteFn, TestRuntime } from "../support/harness.ts";
 
-type Harness = Awaited<ReturnType<typeof startHarness>>;
+type Harness = TestRuntime;
 
 export const RUNS = 200;
 /**
