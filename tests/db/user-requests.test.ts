@@ -9,7 +9,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import * as s from "#db/schema.ts";
-import { NOTIFICATION_TYPES } from "#db/vocabulary.ts";
+import type { NOTIFICATION_TYPES } from "#db/vocabulary.ts";
 import { createUserRequest } from "#app/domain/request/create-user-request.server.ts";
 import { createPurchaseRequest } from "#app/domain/transaction/create-purchase-request.server.ts";
 import { findRequestableListings, findUserRequests } from "#app/domain/request/find-user-requests.server.ts";
