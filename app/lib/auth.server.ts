@@ -16,8 +16,7 @@ import type { Db } from "./db.server.ts";
 import { logger } from "./logger.server.ts";
 import { hitRateLimit } from "./rate-limit.server.ts";
 import type { Env } from "./env.server.ts";
-import { PASSWORD_MAX, PASSWORD_MIN } from "#app/domain/user/auth-schemas.ts";
-import { ACCOUNT_SUSPENDED } from "#app/domain/user/sign-in.server.ts";
+import { ACCOUNT_SUSPENDED, PASSWORD_MAX, PASSWORD_MIN } from "./account-policy.ts";
 import { CLIENT_ADDRESS_HEADER } from "../../server/client-address.js";
 import { PRODUCT_NAME } from "./brand.ts";
 

@@ -3,6 +3,7 @@
  * better-auth that translate its answers into the spec's messages (§8).
  */
 import { APIError } from "better-auth/api";
+import { ACCOUNT_SUSPENDED } from "#app/lib/account-policy.ts";
 import { AppError } from "#app/lib/app-error.ts";
 import { RESET_TOKEN } from "./auth-schemas.ts";
 import { logger } from "#app/lib/logger.server.ts";
@@ -77,8 +78,7 @@ export async function signInWithPassword(options: {
   throw new AppError("BAD_REQUEST", "Sign In Failed", body.message ?? "Sign in failed. Please try again.");
 }
 
-/** What a banned user is told when signing in (the password was right). */
-export const ACCOUNT_SUSPENDED = "Your account has been suspended. Please use the contact page if you think this is a mistake.";
+export { ACCOUNT_SUSPENDED };
 
 export async function startGoogleSignIn(options: {
   runtime: Runtime;
