@@ -38,7 +38,9 @@ export async function registerJobs(
             await job.work(payload, context, { retryCount: one.retryCount, retryLimit: one.retryLimit });
             results.push({ id: one.id, status: "completed" });
           } catch (error) {
-            logger.warn({ job: job.name, jobId: one.id, err: error instanceof Error ? error.message : String(error) }, "job failed");
+            if (!job.logsOwnFailure?.(error)) {
+              logger.warn({ job: job.name, jobId: one.id, err: error instanceof Error ? error.message : String(error) }, "job failed");
+            }
             results.push({ id: one.id, status: "failed", output: { message: error instanceof Error ? error.message : String(error) } });
           }
         }

@@ -29,6 +29,8 @@ export type JobDefinition<Payload> = {
   /** Jobs fetched per poll (default 1); each still succeeds or fails on its own. */
   batchSize?: number;
   work: (payload: Payload, context: JobContext, attempt: Attempt) => Promise<void>;
+  /** Failures the work has logged itself, with more to say than the runner: the runner records them without logging them again. */
+  logsOwnFailure?: (error: unknown) => boolean;
 };
 
 export const defineJob = <Payload>(job: JobDefinition<Payload>) => job;

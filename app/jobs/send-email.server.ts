@@ -9,7 +9,7 @@ import type { PgBoss } from "pg-boss";
 import { z } from "zod";
 import { emailOutbox } from "#db/schema.ts";
 import type { Db } from "#app/lib/db.server.ts";
-import { deliverEmail } from "#app/lib/mailer.server.ts";
+import { deliverEmail, EmailDeliveryFailed } from "#app/lib/mailer.server.ts";
 import { defineJob } from "./job.ts";
 
 export const SEND_EMAIL_QUEUE = "send-email";
@@ -24,6 +24,7 @@ export const sendEmailJob = defineJob({
   async work({ outboxId }, { db, transport, env }, attempt) {
     await deliverEmail({ db, outboxId, transport, from: env.MAIL_FROM, lastAttempt: attempt.retryCount >= attempt.retryLimit });
   },
+  logsOwnFailure: (error) => error instanceof EmailDeliveryFailed,
 });
 
 /** Queues delivery of an outbox row (once: the row's id is the job's singleton key). */

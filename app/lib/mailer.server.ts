@@ -50,6 +50,9 @@ export function createSmtpTransport(smtpUrl: string | undefined): Transporter | 
   });
 }
 
+/** An SMTP refusal deliverEmail has already logged (with its outbox row); the job runner records it without a second log line. */
+export class EmailDeliveryFailed extends Error {}
+
 /**
  * The job's body: deliver one outbox row. Throws on SMTP failure so the job
  * retries; on the `lastAttempt` the row is marked `failed` (a dead letter).
@@ -95,6 +98,6 @@ export async function deliverEmail(options: {
       .update(emailOutbox)
       .set({ attempts: row.attempts + 1, lastError: message, ...(lastAttempt ? { status: "failed" as const } : {}) })
       .where(eq(emailOutbox.id, outboxId));
-    throw error;
+    throw new EmailDeliveryFailed(message, { cause: error });
   }
 }
