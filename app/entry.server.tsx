@@ -8,18 +8,18 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { isDatabaseUnavailable } from "#app/lib/db-errors.ts";
 import { logger } from "#app/lib/logger.server.ts";
-import { markDatabaseSuspect } from "#app/lib/runtime.server.ts";
+import { markDatabaseSuspect } from "#app/server/runtime.server.ts";
 import { NonceProvider } from "#app/lib/nonce-provider.ts";
 import { databaseFailedDuring, noteDatabaseFailure, unavailableResponse } from "#app/lib/unavailable.server.ts";
 
 export const streamTimeout = 5_000;
 
 // Lifecycle hooks for server.js: the same module graph as the routes, so one runtime.
-export { databaseAvailable, getRuntime, stopRuntime } from "#app/lib/runtime.server.ts";
+export { databaseAvailable, getRuntime, stopRuntime } from "#app/server/runtime.server.ts";
 export { startupBanner } from "#app/lib/startup-banner.server.ts";
 export { databaseFailedDuring, RETRY_AFTER_SECONDS, UNAVAILABLE_HTML, UNAVAILABLE_JSON } from "#app/lib/unavailable.server.ts";
 export { UNREADABLE_ADDRESS_HTML } from "#app/lib/plain-page.ts";
-export { listingPhotoAccess } from "#app/domain/listing/listing-photo-access.server.ts";
+export { listingPhotoAccess } from "#app/server/listing-photo-access.server.ts";
 
 export function handleError(error: unknown, { request, context }: { request: Request; context?: unknown }) {
   const databaseGone = isDatabaseUnavailable(error);

@@ -16,12 +16,12 @@ import { GoHomeButton } from "#app/components/layout/go-home-button.tsx";
 import { Header } from "#app/components/layout/header.tsx";
 import { NotFound } from "#app/components/layout/not-found.tsx";
 import { Toaster } from "#app/components/ui/toaster.tsx";
-import { getViewer } from "#app/domain/user/get-viewer.server.ts";
+import { getViewer } from "#app/server/get-viewer.server.ts";
 import { readToasts } from "#app/lib/toast.server.ts";
 import { showActionToast } from "#app/components/forms/use-action-toast.ts";
 import { isDatabaseUnavailable } from "#app/lib/db-errors.ts";
 import { useNonce } from "#app/lib/nonce-provider.ts";
-import { getRuntime } from "#app/lib/runtime.server.ts";
+import { getRuntime } from "#app/server/runtime.server.ts";
 import { countUnread } from "#app/domain/notification/find-notifications.server.ts";
 import { DeferredNotificationBell } from "#app/components/notifications/deferred-notification-bell.tsx";
 

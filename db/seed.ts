@@ -14,7 +14,7 @@ import { inArray } from "drizzle-orm";
 import sharp from "sharp";
 import { storeListingImages, type StoredImage } from "#app/lib/images.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
-import type { Runtime } from "#app/lib/runtime.server.ts";
+import type { Runtime } from "#app/server/runtime.server.ts";
 import { mandateTermsText } from "#app/domain/mandate/mandate-terms.ts";
 import { DEMO_ACCOUNTS } from "./demo-accounts.ts";
 import {

@@ -4,7 +4,7 @@
  * Usage: npm run db:seed
  */
 import { sql } from "drizzle-orm";
-import { startRuntime, stopRuntime } from "#app/lib/runtime.server.ts";
+import { startRuntime, stopRuntime } from "#app/server/runtime.server.ts";
 import { user } from "#db/schema.ts";
 import { seedDemo } from "#db/seed.ts";
 

@@ -19,9 +19,9 @@ import {
 } from "#app/domain/contact/contact-schema.ts";
 import { createContactMessage } from "#app/domain/contact/create-contact-message.server.ts";
 import { clientIp } from "#app/lib/client-ip.server.ts";
-import { getOptionalViewer } from "#app/lib/guards.server.ts";
+import { getOptionalViewer } from "#app/server/guards.server.ts";
 import { doneReply, firstMessage, invalidReply, runForm } from "#app/lib/form-reply.server.ts";
-import { getRuntime } from "#app/lib/runtime.server.ts";
+import { getRuntime } from "#app/server/runtime.server.ts";
 import { readForm } from "#app/lib/read-form.server.ts";
 import { COMPANY_NAME, PRODUCT_NAME, pageTitle } from "#app/lib/brand.ts";
 

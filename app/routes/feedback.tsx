@@ -20,10 +20,10 @@ import {
   type FeedbackType,
 } from "#app/domain/feedback/feedback-schema.ts";
 import { AppError } from "#app/lib/app-error.ts";
-import { requireUser } from "#app/lib/guards.server.ts";
+import { requireUser } from "#app/server/guards.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { orError } from "#app/lib/respond.server.ts";
-import { getRuntime } from "#app/lib/runtime.server.ts";
+import { getRuntime } from "#app/server/runtime.server.ts";
 import { cn } from "#app/lib/utils.ts";
 import { readForm } from "#app/lib/read-form.server.ts";
 import { pageTitle } from "#app/lib/brand.ts";

@@ -4,9 +4,9 @@ import { FeaturedProducts } from "#app/components/home/featured-products.tsx";
 import { Hero } from "#app/components/home/hero.tsx";
 import { PromoSections } from "#app/components/home/promo-sections.tsx";
 import { findPublicListings } from "#app/domain/listing/find-listings.server.ts";
-import { getViewer } from "#app/domain/user/get-viewer.server.ts";
+import { getViewer } from "#app/server/get-viewer.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
-import { getRuntime } from "#app/lib/runtime.server.ts";
+import { getRuntime } from "#app/server/runtime.server.ts";
 import { PRODUCT_NAME, PRODUCT_TAGLINE } from "#app/lib/brand.ts";
 
 export const meta: Route.MetaFunction = () => [

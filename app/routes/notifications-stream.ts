@@ -1,11 +1,11 @@
 import type { Route } from "./+types/notifications-stream";
 import { countUnread, findNotificationsSince, getNotification } from "#app/domain/notification/find-notifications.server.ts";
-import { isSessionLive } from "#app/domain/user/get-viewer.server.ts";
-import { requireUserSession } from "#app/lib/guards.server.ts";
+import { isSessionLive } from "#app/server/get-viewer.server.ts";
+import { requireUserSession } from "#app/server/guards.server.ts";
 import { AppError } from "#app/lib/app-error.ts";
 import { enforceUserLimit } from "#app/lib/rate-limit.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
-import { getRuntime } from "#app/lib/runtime.server.ts";
+import { getRuntime } from "#app/server/runtime.server.ts";
 
 const HEARTBEAT_MS = 25_000;
 

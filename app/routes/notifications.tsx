@@ -9,8 +9,8 @@ import {
   markNotificationRead,
   NOTIFICATION_PAGE_SIZE,
 } from "#app/domain/notification/find-notifications.server.ts";
-import { requireUser } from "#app/lib/guards.server.ts";
-import { getRuntime } from "#app/lib/runtime.server.ts";
+import { requireUser } from "#app/server/guards.server.ts";
+import { getRuntime } from "#app/server/runtime.server.ts";
 import { isUuid } from "#app/lib/uuid.ts";
 import { readForm } from "#app/lib/read-form.server.ts";
 import { pageTitle } from "#app/lib/brand.ts";

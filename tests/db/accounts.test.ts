@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { account, buyers, emailOutbox, profiles, sellers, user } from "#db/schema.ts";
 import { createUser } from "#app/domain/user/create-user.server.ts";
 import { signInWithPassword } from "#app/domain/user/sign-in.server.ts";
-import type { Runtime } from "#app/lib/runtime.server.ts";
+import type { Runtime } from "#app/server/runtime.server.ts";
 import { refusal, startTestRuntime, type TestRuntime } from "./support/harness.ts";
 
 let rt: Runtime;

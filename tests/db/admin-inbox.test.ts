@@ -17,7 +17,7 @@ import { findBuyerRequests } from "#app/domain/request/find-buyer-requests.serve
 import { updateRequestStatus } from "#app/domain/request/update-request-status.server.ts";
 import type { Viewer } from "#app/domain/user/viewer.ts";
 import type { AppError } from "#app/lib/app-error.ts";
-import type { Runtime } from "#app/lib/runtime.server.ts";
+import type { Runtime } from "#app/server/runtime.server.ts";
 import { publicListingRow, refusal, startTestRuntime, type TestRuntime } from "./support/harness.ts";
 
 let rt: Runtime;

@@ -22,7 +22,7 @@ import { findUsers, getUserDetails } from "#app/domain/user/find-users.server.ts
 import { requestPasswordReset, signInWithPassword } from "#app/domain/user/sign-in.server.ts";
 import type { Viewer } from "#app/domain/user/viewer.ts";
 import { AppError } from "#app/lib/app-error.ts";
-import type { Runtime } from "#app/lib/runtime.server.ts";
+import type { Runtime } from "#app/server/runtime.server.ts";
 import { PASSWORD, refusal, startTestRuntime, type TestRuntime } from "./support/harness.ts";
 
 const ADMIN = { isAdmin: true };

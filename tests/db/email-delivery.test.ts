@@ -13,7 +13,7 @@ import { moderateListing } from "#app/domain/listing/moderate-listing.server.ts"
 import { createUser } from "#app/domain/user/create-user.server.ts";
 import type { Viewer } from "#app/domain/user/viewer.ts";
 import { parseEnv } from "#app/lib/env.server.ts";
-import { startRuntime, stopRuntime, type Runtime } from "#app/lib/runtime.server.ts";
+import { startRuntime, stopRuntime, type Runtime } from "#app/server/runtime.server.ts";
 import { layout } from "#app/emails/layout.server.ts";
 import { createTestDatabaseUrl, listingRow } from "./support/harness.ts";
 

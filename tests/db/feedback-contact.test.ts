@@ -12,7 +12,7 @@ import { createFeedback } from "#app/domain/feedback/create-feedback.server.ts";
 import { FeedbackSchema } from "#app/domain/feedback/feedback-schema.ts";
 import type { Viewer } from "#app/domain/user/viewer.ts";
 import { AppError } from "#app/lib/app-error.ts";
-import type { Runtime } from "#app/lib/runtime.server.ts";
+import type { Runtime } from "#app/server/runtime.server.ts";
 import { startTestRuntime, type TestRuntime } from "./support/harness.ts";
 
 let rt: Runtime;

@@ -16,7 +16,7 @@ import { acceptInvitation } from "#app/domain/invitation/accept-invitation.serve
 import { createUser, type SignUpInput } from "#app/domain/user/create-user.server.ts";
 import type { Viewer } from "#app/domain/user/viewer.ts";
 import { AppError } from "#app/lib/app-error.ts";
-import type { Runtime } from "#app/lib/runtime.server.ts";
+import type { Runtime } from "#app/server/runtime.server.ts";
 import { dbLabel, refusal, startTestRuntime, type TestRuntime } from "./support/harness.ts";
 
 const ADMIN = { isAdmin: true };

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { JOBS } from "#app/jobs/index.server.ts";
 import { SEND_EMAIL_QUEUE } from "#app/jobs/send-email.server.ts";
-import type { Runtime } from "#app/lib/runtime.server.ts";
+import type { Runtime } from "#app/server/runtime.server.ts";
 import { startTestRuntime, type TestRuntime } from "./support/harness.ts";
 
 let rt: Runtime;

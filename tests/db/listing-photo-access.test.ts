@@ -12,7 +12,7 @@ import {
   forgetListingPhotoAccess,
   listingPhotoAccess,
   PUBLIC_ANSWER_TTL_MS,
-} from "#app/domain/listing/listing-photo-access.server.ts";
+} from "#app/server/listing-photo-access.server.ts";
 import { listingRow, type Persona, publicListingRow, startTestRuntime, type TestRuntime } from "./support/harness.ts";
 
 let h: TestRuntime;

@@ -17,7 +17,7 @@ import { deleteOwnListing, moderateListing } from "#app/domain/listing/moderate-
 import { getMandateContext, signMandateByCheckbox, submitSignedMandate } from "#app/domain/mandate/sign-mandate.server.ts";
 import type { Viewer } from "#app/domain/user/viewer.ts";
 import { AppError } from "#app/lib/app-error.ts";
-import type { Runtime } from "#app/lib/runtime.server.ts";
+import type { Runtime } from "#app/server/runtime.server.ts";
 import { startTestRuntime, type TestRuntime } from "./support/harness.ts";
 
 let rt: Runtime;

@@ -12,7 +12,7 @@ import { findUserRequests } from "#app/domain/request/find-user-requests.server.
 import { REQUEST_MESSAGE_MAX, REQUEST_MESSAGE_TOO_LONG } from "#app/domain/request/request-schemas.ts";
 import { createPurchaseRequest } from "#app/domain/transaction/create-purchase-request.server.ts";
 import type { Viewer } from "#app/domain/user/viewer.ts";
-import type { Runtime } from "#app/lib/runtime.server.ts";
+import type { Runtime } from "#app/server/runtime.server.ts";
 import { refusal, startTestRuntime, type TestRuntime } from "./support/harness.ts";
 
 let rt: Runtime;

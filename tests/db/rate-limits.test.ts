@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signInWithPassword, requestPasswordReset } from "#app/domain/user/sign-in.server.ts";
 import { type AppError } from "#app/lib/app-error.ts";
 import { hitRateLimit, TOO_MANY } from "#app/lib/rate-limit.server.ts";
-import type { Runtime } from "#app/lib/runtime.server.ts";
+import type { Runtime } from "#app/server/runtime.server.ts";
 import { startTestRuntime, type TestRuntime } from "./support/harness.ts";
 
 let rt: Runtime;

@@ -13,7 +13,7 @@ import type { ReceiptMailer } from "#app/domain/request/request-receipt.server.t
 import { createPurchaseRequest } from "#app/domain/transaction/create-purchase-request.server.ts";
 import { createBuyerProfile } from "#app/domain/user/create-buyer-profile.server.ts";
 import type { Viewer } from "#app/domain/user/viewer.ts";
-import type { Runtime } from "#app/lib/runtime.server.ts";
+import type { Runtime } from "#app/server/runtime.server.ts";
 import { refusal, startTestRuntime, type TestRuntime } from "./support/harness.ts";
 
 let rt: Runtime;

@@ -11,11 +11,11 @@ import * as s from "#db/schema.ts";
 import { createUser } from "#app/domain/user/create-user.server.ts";
 import { deleteUser } from "#app/domain/user/delete-user.server.ts";
 import { deleteConfirmationPhrase } from "#app/domain/user/delete-user-phrase.ts";
-import { getViewer } from "#app/domain/user/get-viewer.server.ts";
+import { getViewer } from "#app/server/get-viewer.server.ts";
 import { setUserAccess } from "#app/domain/user/set-user-access.server.ts";
 import { ACCOUNT_SUSPENDED, signInWithPassword, signOut } from "#app/domain/user/sign-in.server.ts";
 import type { Viewer } from "#app/domain/user/viewer.ts";
-import type { Runtime } from "#app/lib/runtime.server.ts";
+import type { Runtime } from "#app/server/runtime.server.ts";
 import { PASSWORD, refusal, startTestRuntime, type TestRuntime } from "./support/harness.ts";
 
 let rt: Runtime;

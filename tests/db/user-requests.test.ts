@@ -16,7 +16,7 @@ import { findRequestableListings, findUserRequests } from "#app/domain/request/f
 import { formatPreferredDate, todayInJohannesburg, type UserRequestInput } from "#app/domain/request/request-schemas.ts";
 import { createBuyerProfile } from "#app/domain/user/create-buyer-profile.server.ts";
 import type { Viewer } from "#app/domain/user/viewer.ts";
-import type { Runtime } from "#app/lib/runtime.server.ts";
+import type { Runtime } from "#app/server/runtime.server.ts";
 import { refusal, startTestRuntime, type TestRuntime } from "./support/harness.ts";
 
 let rt: Runtime;

@@ -5,7 +5,7 @@ import {
   SELLER_COMMISSION_PERCENT,
   SELLER_PAYOUT_PERCENT,
   TOTAL_COMMISSION_PERCENT,
-} from "#app/domain/listing/commission.ts";
+} from "#app/lib/commission.ts";
 
 export function MandateCommission() {
   return (

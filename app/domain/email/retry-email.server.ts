@@ -9,7 +9,7 @@ import { recordAudit } from "#app/domain/audit/record-audit.server.ts";
 import { assertAdmin } from "#app/domain/user/assert-admin.ts";
 import type { Viewer } from "#app/domain/user/viewer.ts";
 import { AppError } from "#app/lib/app-error.ts";
-import type { Runtime } from "#app/lib/runtime.server.ts";
+import type { Runtime } from "#app/server/runtime.server.ts";
 import { isUuid } from "#app/lib/uuid.ts";
 
 export const RETRY_FAILED_TITLE = "Retry Failed";

@@ -14,7 +14,7 @@ import { assertAdmin } from "#app/domain/user/assert-admin.ts";
 import type { Viewer } from "#app/domain/user/viewer.ts";
 import { composeEmail } from "#app/emails/templates.server.ts";
 import type { OutgoingEmail } from "#app/lib/mailer.server.ts";
-import type { Runtime } from "#app/lib/runtime.server.ts";
+import type { Runtime } from "#app/server/runtime.server.ts";
 import type { TestEmailFunction } from "./test-email-schema.ts";
 
 /** A listing that does not exist, named so nobody mistakes the e-mail for a real one. */

@@ -9,7 +9,7 @@ import { signInWithPassword } from "#app/domain/user/sign-in.server.ts";
 import { homePathFor } from "#app/domain/user/viewer.ts";
 import { AppError } from "#app/lib/app-error.ts";
 import { logger } from "#app/lib/logger.server.ts";
-import type { Runtime } from "#app/lib/runtime.server.ts";
+import type { Runtime } from "#app/server/runtime.server.ts";
 import type { Invitation } from "./get-invitation.server.ts";
 
 export async function acceptInvitation(options: {

@@ -14,7 +14,7 @@ import { assertAdmin } from "#app/domain/user/assert-admin.ts";
 import type { Viewer } from "#app/domain/user/viewer.ts";
 import { AppError } from "#app/lib/app-error.ts";
 import { composeEmail } from "#app/emails/templates.server.ts";
-import type { Runtime } from "#app/lib/runtime.server.ts";
+import type { Runtime } from "#app/server/runtime.server.ts";
 import { hashInvitationToken } from "./get-invitation.server.ts";
 import { INVITATION_MESSAGES, INVITATION_TTL_DAYS, type InviteInput } from "./invitation-schema.ts";
 

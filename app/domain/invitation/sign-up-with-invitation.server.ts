@@ -5,7 +5,7 @@
  * new user is signed in. Answers where to go next and the toast to show there.
  */
 import type { SignUpInput } from "#app/domain/user/create-user.server.ts";
-import type { Runtime } from "#app/lib/runtime.server.ts";
+import type { Runtime } from "#app/server/runtime.server.ts";
 import { acceptInvitation } from "./accept-invitation.server.ts";
 import type { Invitation } from "./get-invitation.server.ts";
 

@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import { listingImages, listings, sellers } from "#db/schema.ts";
 import { AppError } from "#app/lib/app-error.ts";
 import { storeListingImages, sniffImageType } from "#app/lib/images.server.ts";
-import type { Runtime } from "#app/lib/runtime.server.ts";
+import type { Runtime } from "#app/server/runtime.server.ts";
 import type { Viewer } from "#app/domain/user/viewer.ts";
 import { IMAGE_MESSAGES, MAX_IMAGES, MAX_UPLOAD_BYTES, megabytes } from "./image-rules.ts";
 import { filesOf } from "#app/lib/multipart.server.ts";

@@ -8,7 +8,7 @@ import { listings, sellers, user } from "#db/schema.ts";
 import { AppError } from "#app/lib/app-error.ts";
 import type { Tx } from "#app/lib/db.server.ts";
 import { composeEmail } from "#app/emails/templates.server.ts";
-import type { Runtime } from "#app/lib/runtime.server.ts";
+import type { Runtime } from "#app/server/runtime.server.ts";
 import { recordAudit } from "#app/domain/audit/record-audit.server.ts";
 import { notifyUser } from "#app/domain/notification/create-notification.server.ts";
 import type { Viewer } from "#app/domain/user/viewer.ts";

@@ -5,7 +5,7 @@ import {
   SELLER_COMMISSION_PERCENT,
   SELLER_PAYOUT_PERCENT,
   TOTAL_COMMISSION_PERCENT,
-} from "#app/domain/listing/commission.ts";
+} from "#app/lib/commission.ts";
 import { composeEmail } from "#app/emails/templates.server.ts";
 import { isPdf, renderMandatePdf } from "./mandate-pdf.server.ts";
 import { MANDATE_COMMISSION_SUMMARY, MANDATE_TERMS, mandateTermsText } from "./mandate-terms.ts";

@@ -10,7 +10,7 @@ import {
   SELLER_COMMISSION_PERCENT,
   SELLER_PAYOUT_PERCENT,
   TOTAL_COMMISSION_PERCENT,
-} from "#app/domain/listing/commission.ts";
+} from "#app/lib/commission.ts";
 import { PRODUCT_NAME } from "#app/lib/brand.ts";
 import { formatPrice } from "#app/lib/format.ts";
 

@@ -9,7 +9,7 @@ import { listings, mandateAgreements, sellers } from "#db/schema.ts";
 import { AppError } from "#app/lib/app-error.ts";
 import { composeEmail } from "#app/emails/templates.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
-import type { Runtime } from "#app/lib/runtime.server.ts";
+import type { Runtime } from "#app/server/runtime.server.ts";
 import { notifyAdmins } from "#app/domain/notification/create-notification.server.ts";
 import type { Viewer } from "#app/domain/user/viewer.ts";
 import { isPdf, renderMandatePdf } from "./mandate-pdf.server.ts";

@@ -4,7 +4,7 @@
  * of the 2.5% buyer commission): an offer counts the offered amount, every
  * other request the listing price.
  */
-import { priceBreakdown } from "#app/domain/listing/commission.ts";
+import { priceBreakdown } from "#app/lib/commission.ts";
 import type { BuyerRequestKind } from "./request-state.ts";
 import { formatOfferAmount } from "./request-schemas.ts";
 

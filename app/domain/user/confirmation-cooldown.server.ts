@@ -6,7 +6,7 @@ import { sql } from "drizzle-orm";
 import { AUTH_EMAILS_PER_ACCOUNT_HOUR } from "#app/lib/auth.server.ts";
 import type { DbOrTx } from "#app/lib/db.server.ts";
 import { hitRateLimit } from "#app/lib/rate-limit.server.ts";
-import type { Runtime } from "#app/lib/runtime.server.ts";
+import type { Runtime } from "#app/server/runtime.server.ts";
 
 export const HOUR = 60 * 60;
 

@@ -20,7 +20,7 @@ import { INVITATION_MESSAGES } from "#app/domain/invitation/invitation-schema.ts
 import { AppError } from "#app/lib/app-error.ts";
 import { VERIFY_EMAIL_EXPIRES_IN } from "#app/lib/auth.server.ts";
 import { composeEmail } from "#app/emails/templates.server.ts";
-import type { Runtime } from "#app/lib/runtime.server.ts";
+import type { Runtime } from "#app/server/runtime.server.ts";
 import type { z } from "zod";
 import { startConfirmationCooldown } from "./confirmation-cooldown.server.ts";
 import { passwordProblem, TITLES, type SignUpSchema } from "./auth-schemas.ts";

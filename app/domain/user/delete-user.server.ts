@@ -28,7 +28,7 @@ import {
 } from "#db/schema.ts";
 import { AppError } from "#app/lib/app-error.ts";
 import { logger } from "#app/lib/logger.server.ts";
-import type { Runtime } from "#app/lib/runtime.server.ts";
+import type { Runtime } from "#app/server/runtime.server.ts";
 import { recordAudit } from "#app/domain/audit/record-audit.server.ts";
 import { assertAdmin } from "./assert-admin.ts";
 import type { Viewer } from "./viewer.ts";

@@ -18,7 +18,7 @@ import { AUTH_EMAILS_PER_ACCOUNT_HOUR } from "#app/lib/auth.server.ts";
 import { composeEmail } from "#app/emails/templates.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { hitRateLimit } from "#app/lib/rate-limit.server.ts";
-import type { Runtime } from "#app/lib/runtime.server.ts";
+import type { Runtime } from "#app/server/runtime.server.ts";
 import { cooldownKey, HOUR, hourlyKey, secondsLeft } from "./confirmation-cooldown.server.ts";
 import { verificationUrl } from "./create-user.server.ts";
 

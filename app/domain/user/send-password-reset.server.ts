@@ -8,7 +8,7 @@ import { eq, sql } from "drizzle-orm";
 import { user } from "#db/schema.ts";
 import { recordAudit } from "#app/domain/audit/record-audit.server.ts";
 import { AppError } from "#app/lib/app-error.ts";
-import type { Runtime } from "#app/lib/runtime.server.ts";
+import type { Runtime } from "#app/server/runtime.server.ts";
 import { assertAdmin } from "./assert-admin.ts";
 import { RESET_FAILED_MESSAGE, RESET_FAILED_TITLE } from "./password-reset-tool.ts";
 import { requestPasswordReset } from "./sign-in.server.ts";

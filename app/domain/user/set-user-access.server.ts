@@ -10,7 +10,7 @@ import { adminAccess, session, user } from "#db/schema.ts";
 import { recordAudit } from "#app/domain/audit/record-audit.server.ts";
 import { AppError } from "#app/lib/app-error.ts";
 import type { Tx } from "#app/lib/db.server.ts";
-import type { Runtime } from "#app/lib/runtime.server.ts";
+import type { Runtime } from "#app/server/runtime.server.ts";
 import { assertAdmin } from "./assert-admin.ts";
 import type { Viewer } from "./viewer.ts";
 

@@ -8,7 +8,7 @@ import { AppError } from "#app/lib/app-error.ts";
 import { RESET_TOKEN } from "./auth-schemas.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { enforceRateLimits, isRateLimited, TOO_MANY } from "#app/lib/rate-limit.server.ts";
-import type { Runtime } from "#app/lib/runtime.server.ts";
+import type { Runtime } from "#app/server/runtime.server.ts";
 
 function copySetCookies(from: Headers) {
   const headers = new Headers();

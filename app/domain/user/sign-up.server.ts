@@ -3,7 +3,7 @@
  * the account is created unconfirmed and the confirmation e-mail goes out.
  */
 import { enforceRateLimits } from "#app/lib/rate-limit.server.ts";
-import type { Runtime } from "#app/lib/runtime.server.ts";
+import type { Runtime } from "#app/server/runtime.server.ts";
 import { createUser, type SignUpInput } from "./create-user.server.ts";
 
 const HOUR = 60 * 60;

@@ -2,8 +2,8 @@ import type { Route } from "./+types/admin-audit";
 import { Pager } from "#app/components/admin/pager.tsx";
 import { findAuditEvents } from "#app/domain/audit/find-audit-events.server.ts";
 import { formatAdminDate } from "#app/lib/format.ts";
-import { requireAdmin } from "#app/lib/guards.server.ts";
-import { getRuntime } from "#app/lib/runtime.server.ts";
+import { requireAdmin } from "#app/server/guards.server.ts";
+import { getRuntime } from "#app/server/runtime.server.ts";
 import { pageTitle } from "#app/lib/brand.ts";
 
 export const meta: Route.MetaFunction = () => [

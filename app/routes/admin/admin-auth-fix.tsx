@@ -13,8 +13,8 @@ import { ForgotPasswordSchema, TITLES } from "#app/domain/user/auth-schemas.ts";
 import { RESET_FAILED_TITLE, RESET_SENT_TITLE } from "#app/domain/user/password-reset-tool.ts";
 import { sendPasswordResetAsAdmin } from "#app/domain/user/send-password-reset.server.ts";
 import { doneReply, invalidReply, runForm } from "#app/lib/form-reply.server.ts";
-import { requireAdmin } from "#app/lib/guards.server.ts";
-import { getRuntime } from "#app/lib/runtime.server.ts";
+import { requireAdmin } from "#app/server/guards.server.ts";
+import { getRuntime } from "#app/server/runtime.server.ts";
 import { readForm } from "#app/lib/read-form.server.ts";
 
 export const meta: Route.MetaFunction = () => [

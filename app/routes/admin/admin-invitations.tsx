@@ -23,9 +23,9 @@ import {
 import { invitationStateLabel } from "#app/domain/invitation/invitation-state.ts";
 import { doneReply, firstMessage, invalidReply, runForm } from "#app/lib/form-reply.server.ts";
 import { formatAdminDate } from "#app/lib/format.ts";
-import { requireAdmin } from "#app/lib/guards.server.ts";
+import { requireAdmin } from "#app/server/guards.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
-import { getRuntime } from "#app/lib/runtime.server.ts";
+import { getRuntime } from "#app/server/runtime.server.ts";
 import { readForm } from "#app/lib/read-form.server.ts";
 import { pageTitle } from "#app/lib/brand.ts";
 

@@ -1,8 +1,8 @@
 import { Link, NavLink, Outlet } from "react-router";
 import type { Route } from "./+types/admin-layout";
 import { Alert, AlertDescription, AlertTitle } from "#app/components/ui/alert.tsx";
-import { requireAdmin } from "#app/lib/guards.server.ts";
-import { getRuntime } from "#app/lib/runtime.server.ts";
+import { requireAdmin } from "#app/server/guards.server.ts";
+import { getRuntime } from "#app/server/runtime.server.ts";
 import { cn } from "#app/lib/utils.ts";
 import { pageTitle } from "#app/lib/brand.ts";
 

@@ -11,9 +11,9 @@ import { deleteListingAsAdmin, moderateListing } from "#app/domain/listing/moder
 import { AppError } from "#app/lib/app-error.ts";
 import { ADMIN_STATUS_LABELS, ADMIN_STATUSES } from "#db/vocabulary.ts";
 import { categoryLabel, formatAdminDate, formatPrice } from "#app/lib/format.ts";
-import { requireAdmin } from "#app/lib/guards.server.ts";
+import { requireAdmin } from "#app/server/guards.server.ts";
 import { orError } from "#app/lib/respond.server.ts";
-import { getRuntime } from "#app/lib/runtime.server.ts";
+import { getRuntime } from "#app/server/runtime.server.ts";
 import { readForm } from "#app/lib/read-form.server.ts";
 import { shortened } from "#app/lib/text-limits.ts";
 import { cn } from "#app/lib/utils.ts";

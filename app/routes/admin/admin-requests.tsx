@@ -16,10 +16,10 @@ import {
 import { updateRequestStatus } from "#app/domain/request/update-request-status.server.ts";
 import { AppError } from "#app/lib/app-error.ts";
 import { formatAdminDate, formatPrice } from "#app/lib/format.ts";
-import { requireAdmin } from "#app/lib/guards.server.ts";
+import { requireAdmin } from "#app/server/guards.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { orError } from "#app/lib/respond.server.ts";
-import { getRuntime } from "#app/lib/runtime.server.ts";
+import { getRuntime } from "#app/server/runtime.server.ts";
 import { cn } from "#app/lib/utils.ts";
 import { readForm } from "#app/lib/read-form.server.ts";
 import { pageTitle } from "#app/lib/brand.ts";

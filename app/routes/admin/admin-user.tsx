@@ -24,11 +24,11 @@ import { getUserDetails, getUserEmail } from "#app/domain/user/find-users.server
 import { sendPasswordResetAsAdmin } from "#app/domain/user/send-password-reset.server.ts";
 import { AppError } from "#app/lib/app-error.ts";
 import { formatAdminDate } from "#app/lib/format.ts";
-import { requireAdmin } from "#app/lib/guards.server.ts";
+import { requireAdmin } from "#app/server/guards.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { setUserAccess, type AccessChange } from "#app/domain/user/set-user-access.server.ts";
 import { orError } from "#app/lib/respond.server.ts";
-import { getRuntime } from "#app/lib/runtime.server.ts";
+import { getRuntime } from "#app/server/runtime.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { readForm } from "#app/lib/read-form.server.ts";
 import { pageTitle } from "#app/lib/brand.ts";

@@ -15,9 +15,9 @@ import {
   TestEmailSchema,
 } from "#app/domain/email/test-email-schema.ts";
 import { AppError } from "#app/lib/app-error.ts";
-import { requireAdmin } from "#app/lib/guards.server.ts";
+import { requireAdmin } from "#app/server/guards.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
-import { getRuntime } from "#app/lib/runtime.server.ts";
+import { getRuntime } from "#app/server/runtime.server.ts";
 import { readForm } from "#app/lib/read-form.server.ts";
 import { pageTitle } from "#app/lib/brand.ts";
 

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/mailbox-attachment";
 import { getOutboxMessage } from "#app/domain/email/find-outbox.server.ts";
-import { requireAdmin } from "#app/lib/guards.server.ts";
-import { getRuntime } from "#app/lib/runtime.server.ts";
+import { requireAdmin } from "#app/server/guards.server.ts";
+import { getRuntime } from "#app/server/runtime.server.ts";
 
 /** An attachment of a dev-mailbox message (admins only). */
 export async function loader({ request, params }: Route.LoaderArgs) {

@@ -2,8 +2,8 @@ import { Link } from "react-router";
 import type { Route } from "./+types/mailbox-message";
 import { getOutboxMessage } from "#app/domain/email/find-outbox.server.ts";
 import { formatAdminDate } from "#app/lib/format.ts";
-import { requireAdmin } from "#app/lib/guards.server.ts";
-import { getRuntime } from "#app/lib/runtime.server.ts";
+import { requireAdmin } from "#app/server/guards.server.ts";
+import { getRuntime } from "#app/server/runtime.server.ts";
 import { pageTitle } from "#app/lib/brand.ts";
 
 export const meta: Route.MetaFunction = () => [

@@ -9,8 +9,8 @@ import { AppError } from "#app/lib/app-error.ts";
 import { readForm } from "#app/lib/read-form.server.ts";
 import { orError } from "#app/lib/respond.server.ts";
 import { formatAdminDate } from "#app/lib/format.ts";
-import { requireAdmin } from "#app/lib/guards.server.ts";
-import { getRuntime } from "#app/lib/runtime.server.ts";
+import { requireAdmin } from "#app/server/guards.server.ts";
+import { getRuntime } from "#app/server/runtime.server.ts";
 import { pageTitle } from "#app/lib/brand.ts";
 import type { Intent } from "./mailbox.intents.ts";
 

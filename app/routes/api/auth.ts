@@ -1,6 +1,6 @@
 import type { Route } from "./+types/auth";
 import { authNotFound, hasForeignRedirect, invalidAuthLink, isAllowedAuthRequest } from "#app/lib/auth-edge.server.ts";
-import { getRuntime } from "#app/lib/runtime.server.ts";
+import { getRuntime } from "#app/server/runtime.server.ts";
 
 /**
  * better-auth's own endpoints, behind the allowlist (app/lib/auth-edge.server.ts):

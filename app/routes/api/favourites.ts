@@ -2,9 +2,9 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/favourites";
 import { toggleFavourite } from "#app/domain/favourite/toggle-favourite.server.ts";
 import { AppError } from "#app/lib/app-error.ts";
-import { requireUser } from "#app/lib/guards.server.ts";
+import { requireUser } from "#app/server/guards.server.ts";
 import { jsonError } from "#app/lib/respond.server.ts";
-import { getRuntime } from "#app/lib/runtime.server.ts";
+import { getRuntime } from "#app/server/runtime.server.ts";
 import { safeRedirect } from "#app/lib/safe-redirect.ts";
 import { readForm } from "#app/lib/read-form.server.ts";
 

@@ -1,12 +1,12 @@
 import type { Route } from "./+types/listings";
 import { createListingFromForm } from "#app/domain/listing/create-listing.server.ts";
-import { getViewer } from "#app/domain/user/get-viewer.server.ts";
+import { getViewer } from "#app/server/get-viewer.server.ts";
 import { AppError } from "#app/lib/app-error.ts";
 import { BODY_LIMITS, readFormData } from "#app/lib/multipart.server.ts";
 import { enforceUserLimit } from "#app/lib/rate-limit.server.ts";
 import { isBadInputForDatabase } from "#app/lib/db-errors.ts";
 import { jsonError, UNREADABLE } from "#app/lib/respond.server.ts";
-import { getRuntime } from "#app/lib/runtime.server.ts";
+import { getRuntime } from "#app/server/runtime.server.ts";
 
 /** The create-listing upload used by the form's script (JSON answers, real upload progress). */
 export async function action({ request }: Route.ActionArgs) {

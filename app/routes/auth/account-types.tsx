@@ -2,11 +2,11 @@ import { ShoppingCart, Store } from "lucide-react";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/account-types";
 import { Button } from "#app/components/ui/button.tsx";
-import { getOptionalViewer } from "#app/lib/guards.server.ts";
+import { getOptionalViewer } from "#app/server/guards.server.ts";
 import { homePathFor } from "#app/domain/user/viewer.ts";
 import { signOut } from "#app/domain/user/sign-in.server.ts";
 import { readForm } from "#app/lib/read-form.server.ts";
-import { getRuntime } from "#app/lib/runtime.server.ts";
+import { getRuntime } from "#app/server/runtime.server.ts";
 import { pageTitle, PRODUCT_NAME } from "#app/lib/brand.ts";
 
 export const meta: Route.MetaFunction = () => [

@@ -3,7 +3,7 @@ import { Link, useNavigate } from "react-router";
 import type { Route } from "./+types/auth-callback";
 import { AuthCard } from "#app/components/auth/auth-card.tsx";
 import { Button } from "#app/components/ui/button.tsx";
-import { getViewer } from "#app/domain/user/get-viewer.server.ts";
+import { getViewer } from "#app/server/get-viewer.server.ts";
 import { homePathFor } from "#app/domain/user/viewer.ts";
 import { pageTitle } from "#app/lib/brand.ts";
 

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/auth";
 import { AuthCard } from "#app/components/auth/auth-card.tsx";
-import { getViewer } from "#app/domain/user/get-viewer.server.ts";
+import { getViewer } from "#app/server/get-viewer.server.ts";
 import { homePathFor } from "#app/domain/user/viewer.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { pageTitle } from "#app/lib/brand.ts";

@@ -11,8 +11,8 @@ import { CompleteProfileSchema, TITLES } from "#app/domain/user/auth-schemas.ts"
 import { completeProfile, getProfile, needsProfileCompletion } from "#app/domain/user/complete-profile.server.ts";
 import { homePathFor } from "#app/domain/user/viewer.ts";
 import { firstMessage, invalidReply, runForm } from "#app/lib/form-reply.server.ts";
-import { requireUser } from "#app/lib/guards.server.ts";
-import { getRuntime } from "#app/lib/runtime.server.ts";
+import { requireUser } from "#app/server/guards.server.ts";
+import { getRuntime } from "#app/server/runtime.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { readForm } from "#app/lib/read-form.server.ts";
 import { pageTitle } from "#app/lib/brand.ts";

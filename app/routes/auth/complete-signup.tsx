@@ -5,9 +5,9 @@ import { InvitationSignUpForm } from "#app/components/auth/invitation-sign-up-fo
 import { useActionToast } from "#app/components/forms/use-action-toast.ts";
 import { getUsableInvitation } from "#app/domain/invitation/get-invitation.server.ts";
 import { INVITATION_MESSAGES } from "#app/domain/invitation/invitation-schema.ts";
-import { getViewer } from "#app/domain/user/get-viewer.server.ts";
+import { getViewer } from "#app/server/get-viewer.server.ts";
 import { homePathFor } from "#app/domain/user/viewer.ts";
-import { getRuntime } from "#app/lib/runtime.server.ts";
+import { getRuntime } from "#app/server/runtime.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { answerInvitationSignUp } from "./invitation-sign-up-reply.server.ts";
 import { readForm } from "#app/lib/read-form.server.ts";

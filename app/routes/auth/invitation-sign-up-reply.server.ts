@@ -8,7 +8,7 @@ import type { Invitation } from "#app/domain/invitation/get-invitation.server.ts
 import { signUpWithInvitation } from "#app/domain/invitation/sign-up-with-invitation.server.ts";
 import { SIGN_UP_SECRET_FIELDS, SignUpSchema, signUpInvalid } from "#app/domain/user/auth-schemas.ts";
 import { invalidReply, runForm } from "#app/lib/form-reply.server.ts";
-import type { Runtime } from "#app/lib/runtime.server.ts";
+import type { Runtime } from "#app/server/runtime.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 
 export async function answerInvitationSignUp<X extends object>(options: {

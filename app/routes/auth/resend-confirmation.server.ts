@@ -7,7 +7,7 @@ import type { ConfirmationState } from "#app/components/auth/resend-confirmation
 import type { ActionToast } from "#app/components/forms/use-action-toast.ts";
 import { CONFIRMATION_MESSAGES, MESSAGES, ResendConfirmationSchema, TITLES } from "#app/domain/user/auth-schemas.ts";
 import { resendConfirmation } from "#app/domain/user/resend-confirmation.server.ts";
-import type { Runtime } from "#app/lib/runtime.server.ts";
+import type { Runtime } from "#app/server/runtime.server.ts";
 
 export async function answerResendConfirmation(options: {
   runtime: Runtime;

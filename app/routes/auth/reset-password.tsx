@@ -10,7 +10,7 @@ import { ResetPasswordSchema } from "#app/domain/user/auth-schemas.ts";
 import { resetPassword } from "#app/domain/user/sign-in.server.ts";
 import { AppError } from "#app/lib/app-error.ts";
 import { firstMessage, invalidReply } from "#app/lib/form-reply.server.ts";
-import { getRuntime } from "#app/lib/runtime.server.ts";
+import { getRuntime } from "#app/server/runtime.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { readForm } from "#app/lib/read-form.server.ts";
 import { pageTitle } from "#app/lib/brand.ts";

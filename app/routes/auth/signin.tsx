@@ -10,7 +10,7 @@ import { Button } from "#app/components/ui/button.tsx";
 import { Separator } from "#app/components/ui/separator.tsx";
 import { CONFIRMATION_MESSAGES, ForgotPasswordSchema, SignInSchema, TITLES } from "#app/domain/user/auth-schemas.ts";
 import { getConfirmationCooldown } from "#app/domain/user/confirmation-cooldown.server.ts";
-import { getViewer } from "#app/domain/user/get-viewer.server.ts";
+import { getViewer } from "#app/server/get-viewer.server.ts";
 import {
   EmailNotVerifiedError,
   requestPasswordReset,
@@ -21,7 +21,7 @@ import { homePathFor } from "#app/domain/user/viewer.ts";
 import { AppError } from "#app/lib/app-error.ts";
 import { doneReply, errorReply, firstMessage, invalidReply, runForm } from "#app/lib/form-reply.server.ts";
 import { clientIp } from "#app/lib/client-ip.server.ts";
-import { getRuntime } from "#app/lib/runtime.server.ts";
+import { getRuntime } from "#app/server/runtime.server.ts";
 import { safeRedirect } from "#app/lib/safe-redirect.ts";
 import { readForm } from "#app/lib/read-form.server.ts";
 import { pageTitle } from "#app/lib/brand.ts";

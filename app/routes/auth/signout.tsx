@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/signout";
 import { signOut } from "#app/domain/user/sign-in.server.ts";
-import { getRuntime } from "#app/lib/runtime.server.ts";
+import { getRuntime } from "#app/server/runtime.server.ts";
 
 export function loader() {
   // Public: signing out is a POST; a GET just goes home.

@@ -25,11 +25,11 @@ import { INVITATION_MESSAGES, INVITE_REDIRECT_DELAY_MS } from "#app/domain/invit
 import { CONFIRMATION_MESSAGES, SIGN_UP_SECRET_FIELDS, SignUpSchema, signUpInvalid } from "#app/domain/user/auth-schemas.ts";
 import { getConfirmationCooldown } from "#app/domain/user/confirmation-cooldown.server.ts";
 import { signUp } from "#app/domain/user/sign-up.server.ts";
-import { getViewer } from "#app/domain/user/get-viewer.server.ts";
+import { getViewer } from "#app/server/get-viewer.server.ts";
 import { homePathFor } from "#app/domain/user/viewer.ts";
 import { doneReply, invalidReply, runForm, type FormToast } from "#app/lib/form-reply.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
-import { getRuntime, type Runtime } from "#app/lib/runtime.server.ts";
+import { getRuntime, type Runtime } from "#app/server/runtime.server.ts";
 import { answerInvitationSignUp } from "./invitation-sign-up-reply.server.ts";
 import { answerResendConfirmation } from "./resend-confirmation.server.ts";
 import { clientIp } from "#app/lib/client-ip.server.ts";

@@ -24,10 +24,10 @@ import { getProfile } from "#app/domain/user/complete-profile.server.ts";
 import { createBuyerProfile } from "#app/domain/user/create-buyer-profile.server.ts";
 import { hasCompleteBuyerProfile, type Viewer } from "#app/domain/user/viewer.ts";
 import { doneReply, invalidReply, runForm } from "#app/lib/form-reply.server.ts";
-import { requireUser } from "#app/lib/guards.server.ts";
+import { requireUser } from "#app/server/guards.server.ts";
 import { enforceUserLimit } from "#app/lib/rate-limit.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
-import type { Runtime } from "#app/lib/runtime.server.ts";
+import type { Runtime } from "#app/server/runtime.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 
 const SUCCESS: Record<RequestType, ActionToast> = {

@@ -4,8 +4,8 @@ import { FavouriteButton } from "#app/components/listing/favourite-button.tsx";
 import { ListingCard } from "#app/components/listing/listing-card.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { findFavouriteListings } from "#app/domain/favourite/find-favourite-listings.server.ts";
-import { requireUser } from "#app/lib/guards.server.ts";
-import { getRuntime } from "#app/lib/runtime.server.ts";
+import { requireUser } from "#app/server/guards.server.ts";
+import { getRuntime } from "#app/server/runtime.server.ts";
 import { pageTitle } from "#app/lib/brand.ts";
 
 export const meta: Route.MetaFunction = () => [

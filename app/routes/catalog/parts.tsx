@@ -7,8 +7,8 @@ import { Button } from "#app/components/ui/button.tsx";
 import { maySaveFavourites } from "#app/domain/favourite/favourite-rules.ts";
 import { favouriteIds } from "#app/domain/favourite/toggle-favourite.server.ts";
 import { findListings } from "#app/domain/listing/find-listings.server.ts";
-import { getViewer } from "#app/domain/user/get-viewer.server.ts";
-import { getRuntime } from "#app/lib/runtime.server.ts";
+import { getViewer } from "#app/server/get-viewer.server.ts";
+import { getRuntime } from "#app/server/runtime.server.ts";
 import { pageTitle } from "#app/lib/brand.ts";
 
 export const meta: Route.MetaFunction = () => [

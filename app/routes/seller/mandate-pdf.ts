@@ -1,7 +1,7 @@
 import type { Route } from "./+types/mandate-pdf";
 import { getSignedMandatePdf } from "#app/domain/mandate/sign-mandate.server.ts";
-import { requireUser } from "#app/lib/guards.server.ts";
-import { getRuntime } from "#app/lib/runtime.server.ts";
+import { requireUser } from "#app/server/guards.server.ts";
+import { getRuntime } from "#app/server/runtime.server.ts";
 
 /** A signed mandate PDF, private: only its seller and admins. */
 export async function loader({ request, params }: Route.LoaderArgs) {

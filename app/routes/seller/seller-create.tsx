@@ -5,12 +5,12 @@ import { useActionToast } from "#app/components/forms/use-action-toast.ts";
 import { ListingForm } from "#app/components/listing/listing-form.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
-import { SELLER_COMMISSION_NOTE } from "#app/domain/listing/commission.ts";
+import { SELLER_COMMISSION_NOTE } from "#app/lib/commission.ts";
 import { createListingFromForm } from "#app/domain/listing/create-listing.server.ts";
-import { requireRole } from "#app/lib/guards.server.ts";
+import { requireRole } from "#app/server/guards.server.ts";
 import { BODY_LIMITS, readFormData } from "#app/lib/multipart.server.ts";
 import { orError } from "#app/lib/respond.server.ts";
-import { getRuntime } from "#app/lib/runtime.server.ts";
+import { getRuntime } from "#app/server/runtime.server.ts";
 import { pageTitle } from "#app/lib/brand.ts";
 
 export const meta: Route.MetaFunction = () => [

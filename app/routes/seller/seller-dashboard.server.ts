@@ -5,7 +5,7 @@ import { findSellerDashboard } from "#app/domain/listing/find-seller-listings.se
 import { deleteOwnListing } from "#app/domain/listing/moderate-listing.server.ts";
 import type { Viewer } from "#app/domain/user/viewer.ts";
 import { AppError } from "#app/lib/app-error.ts";
-import type { Runtime } from "#app/lib/runtime.server.ts";
+import type { Runtime } from "#app/server/runtime.server.ts";
 
 /** The seller's listings (a rejected one with its reason), stats and signed mandates. */
 export async function readSellerDashboard(options: { db: Runtime["db"]; viewer: Viewer }) {

@@ -7,11 +7,11 @@ import { SellerDashboardHeader } from "#app/components/seller/seller-dashboard-h
 import { SellerListings } from "#app/components/seller/seller-listings.tsx";
 import { SellerStats } from "#app/components/seller/seller-stats.tsx";
 import { CONTACT_ADMIN_INTENT } from "#app/domain/contact/contact-admin-schema.ts";
-import { SELLER_COMMISSION_NOTE } from "#app/domain/listing/commission.ts";
+import { SELLER_COMMISSION_NOTE } from "#app/lib/commission.ts";
 import { AppError } from "#app/lib/app-error.ts";
-import { requireRole } from "#app/lib/guards.server.ts";
+import { requireRole } from "#app/server/guards.server.ts";
 import { orError } from "#app/lib/respond.server.ts";
-import { getRuntime } from "#app/lib/runtime.server.ts";
+import { getRuntime } from "#app/server/runtime.server.ts";
 import { readForm } from "#app/lib/read-form.server.ts";
 import { pageTitle } from "#app/lib/brand.ts";
 import { deleteListingReply, readSellerDashboard } from "./seller-dashboard.server.ts";

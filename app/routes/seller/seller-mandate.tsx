@@ -16,11 +16,11 @@ import {
 import { MAX_PDF_BYTES } from "#app/domain/mandate/mandate-terms.ts";
 import { AppError } from "#app/lib/app-error.ts";
 import { clientIp } from "#app/lib/client-ip.server.ts";
-import { requireRole } from "#app/lib/guards.server.ts";
+import { requireRole } from "#app/server/guards.server.ts";
 import { enforceUserLimit } from "#app/lib/rate-limit.server.ts";
 import { BODY_LIMITS, filesOf, readFormData } from "#app/lib/multipart.server.ts";
 import { orError } from "#app/lib/respond.server.ts";
-import { getRuntime } from "#app/lib/runtime.server.ts";
+import { getRuntime } from "#app/server/runtime.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { pageTitle } from "#app/lib/brand.ts";
 import type { Intent } from "./seller-mandate.intents.ts";

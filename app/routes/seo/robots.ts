@@ -1,4 +1,4 @@
-import { getRuntime } from "#app/lib/runtime.server.ts";
+import { getRuntime } from "#app/server/runtime.server.ts";
 
 export async function loader() {
   // Public.

@@ -32,13 +32,13 @@ import { afterAll, beforeAll, expect } from "vitest";
 import * as schema from "#db/schema.ts";
 import { createBuyerProfile } from "#app/domain/user/create-buyer-profile.server.ts";
 import { createUser } from "#app/domain/user/create-user.server.ts";
-import { getViewer } from "#app/domain/user/get-viewer.server.ts";
+import { getViewer } from "#app/server/get-viewer.server.ts";
 import { signInWithPassword } from "#app/domain/user/sign-in.server.ts";
 import type { Viewer } from "#app/domain/user/viewer.ts";
 import { AppError } from "#app/lib/app-error.ts";
 import { openDatabase, type DbHandle } from "#app/lib/db.server.ts";
 import { parseEnv } from "#app/lib/env.server.ts";
-import { startRuntime, stopRuntime, type Runtime } from "#app/lib/runtime.server.ts";
+import { startRuntime, stopRuntime, type Runtime } from "#app/server/runtime.server.ts";
 
 // ------------------------------------------------------------ databases
 

@@ -4,9 +4,9 @@
  * (a non-admin at an admin page also sees "Unauthorized").
  */
 import { redirect } from "react-router";
-import { getViewer, getViewerSession } from "#app/domain/user/get-viewer.server.ts";
+import { getViewer, getViewerSession } from "#app/server/get-viewer.server.ts";
 import type { Role, Viewer } from "#app/domain/user/viewer.ts";
-import { redirectWithToast } from "./toast.server.ts";
+import { redirectWithToast } from "#app/lib/toast.server.ts";
 
 /** better-auth's session cookie, with the `__Secure-` prefix in production. */
 const SESSION_COOKIE = /(?:^|;\s*)((?:__Secure-)?better-auth\.session_token)=/;

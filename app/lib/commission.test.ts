@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { priceBreakdown, SELLER_COMMISSION_NOTE } from "./commission.ts";
+import { priceBreakdown, SELLER_COMMISSION_NOTE } from "#app/lib/commission.ts";
 
 describe("price breakdown", () => {
   it("adds 2.5% for the buyer and keeps 97.5% for the seller", () => {

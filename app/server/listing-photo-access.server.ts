@@ -13,10 +13,10 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { listings, sellers } from "#db/schema.ts";
-import { getRuntime } from "#app/lib/runtime.server.ts";
+import { getRuntime } from "#app/server/runtime.server.ts";
 import { isUuid } from "#app/lib/uuid.ts";
-import { getViewer } from "#app/domain/user/get-viewer.server.ts";
-import { isPublicListing } from "./listing-visibility.server.ts";
+import { getViewer } from "#app/server/get-viewer.server.ts";
+import { isPublicListing } from "#app/domain/listing/listing-visibility.server.ts";
 
 /** "public": serve as any static file; "private": only to this viewer, not stored anywhere; "none": 404. */
 export type ListingPhotoAccess = "public" | "private" | "none";

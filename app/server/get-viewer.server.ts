@@ -1,8 +1,8 @@
 import { and, eq, gt, isNull, or } from "drizzle-orm";
 import { adminAccess, buyers, profiles, sellers, session as sessions, user } from "#db/schema.ts";
 import type { DbOrTx } from "#app/lib/db.server.ts";
-import { getRuntime } from "#app/lib/runtime.server.ts";
-import type { Viewer } from "./viewer.ts";
+import { getRuntime } from "#app/server/runtime.server.ts";
+import type { Viewer } from "#app/domain/user/viewer.ts";
 
 /** The spec's `is_admin(user_id)`: true only for an active admin_access row. */
 export async function isAdmin(options: { db: DbOrTx; userId: string }) {
