@@ -23,6 +23,12 @@ export function percent(value: number) {
 /** The commission, said to the seller (dashboard, create form). */
 export const SELLER_COMMISSION_NOTE = `Our commission is ${percent(SELLER_COMMISSION_PERCENT)} from each side: your ${percent(SELLER_COMMISSION_PERCENT)} is deducted from the sale price, so you receive ${percent(SELLER_PAYOUT_PERCENT)}; the buyer's ${percent(BUYER_COMMISSION_PERCENT)} is added to the price they pay.`;
 
+/** The commission in one sentence, for the mandate page, the PDF's heading and the mandate e-mails. */
+export const MANDATE_COMMISSION_SUMMARY =
+  `Commission: ${percent(TOTAL_COMMISSION_PERCENT)} of the final sale price in total, made up of two ${percent(SELLER_COMMISSION_PERCENT)} shares: ` +
+  `the seller's ${percent(SELLER_COMMISSION_PERCENT)} is deducted from the sale price (the seller receives ${percent(SELLER_PAYOUT_PERCENT)}) ` +
+  `and the buyer's ${percent(BUYER_COMMISSION_PERCENT)} is added to the price the buyer pays.`;
+
 /** Breakdown in whole rand (prices are shown without decimals), rounded half up. */
 export function priceBreakdown(price: number) {
   const buyerCommission = Math.round(price * BUYER_COMMISSION_RATE);

@@ -5,7 +5,6 @@
  */
 import {
   BUYER_COMMISSION_PERCENT,
-  percent,
   priceBreakdown,
   SELLER_COMMISSION_PERCENT,
   SELLER_PAYOUT_PERCENT,
@@ -39,11 +38,7 @@ export function mandateCommissionClause(platformName: string = PRODUCT_NAME): st
   ].join(" ");
 }
 
-/** The commission in one sentence, for the mandate page, the PDF's heading and the mandate e-mails. */
-export const MANDATE_COMMISSION_SUMMARY =
-  `Commission: ${percent(TOTAL_COMMISSION_PERCENT)} of the final sale price in total, made up of two ${percent(SELLER_COMMISSION_PERCENT)} shares: ` +
-  `the seller's ${percent(SELLER_COMMISSION_PERCENT)} is deducted from the sale price (the seller receives ${percent(SELLER_PAYOUT_PERCENT)}) ` +
-  `and the buyer's ${percent(BUYER_COMMISSION_PERCENT)} is added to the price the buyer pays.`;
+export { MANDATE_COMMISSION_SUMMARY } from "#app/lib/commission.ts";
 
 export interface MandateTermsInput {
   listingTitle: string;
