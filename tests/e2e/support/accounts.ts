@@ -2,7 +2,7 @@
 import { expect, type Page } from "@playwright/test";
 import { BASE_URL } from "../../../playwright.config.ts";
 import { linkIn, readLatestEmail, signedInAdmin } from "./mailbox.ts";
-import { gotoReady, uniqueEmail } from "./personas.ts";
+import { gotoReady, uniqueEmail } from "./steps.ts";
 
 export const TEST_PASSWORD = "Kudu-Grader-2026";
 

@@ -18,6 +18,7 @@ import { DEMO_ACCOUNTS } from "../../../db/demo-accounts.ts";
 import { BASE_URL, OIDC_PORT } from "../../../playwright.config.ts";
 import type { Persona } from "../permission-matrix.ts";
 import { createConfirmedAccount, TEST_PASSWORD } from "./accounts.ts";
+import { gotoReady, uniqueEmail } from "./steps.ts";
 import { signIn } from "../../../scripts/lib/app-server.ts";
 
 export type DemoRole = "buyer" | "seller" | "otherSeller" | "admin";
@@ -132,17 +133,7 @@ export async function signInByRequest(page: Page, email: string, password: strin
   return location;
 }
 
-/** A fresh address no test has used. */
-export function uniqueEmail(prefix: string) {
-  return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.test`;
-}
-
-/** Navigates and waits until React has hydrated the page (typing earlier can be lost). */
-export async function gotoReady(page: Page, url: string) {
-  const response = await page.goto(url);
-  await page.locator("html[data-hydrated]").waitFor();
-  return response;
-}
+export { gotoReady, uniqueEmail };
 
 /** The first listing a catalogue page links to (its path). */
 export async function firstListingPath(page: Page, catalog = "/equipment") {
