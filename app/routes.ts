@@ -1,7 +1,7 @@
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
 
 /**
- * The route table, in the spec's order (§2). Every route here needs a row in
+ * The route table. Every route here needs a row in
  * tests/e2e/permission-matrix.ts.
  */
 export default [

@@ -1,5 +1,5 @@
 /**
- * The whole data model (spec §3). better-auth owns user/session/account/
+ * The whole data model. better-auth owns user/session/account/
  * verification; everything else is the marketplace. Money is numeric, never
  * float; enums are text columns with check constraints so the same SQL runs on
  * PGlite (PostgreSQL 18) and PostgreSQL 15.

@@ -1,6 +1,6 @@
 /**
  * "send-invitation": an admin's invitation to sign up as a buyer or a seller
- * (spec §7: email, fullName, role, customMessage), with the one-time link and
+ * (email, fullName, role, customMessage), with the one-time link and
  * how many days it stays valid.
  */
 import { PRODUCT_NAME } from "#app/lib/brand.ts";

@@ -1,4 +1,4 @@
-/** A domain error with a user-facing title and message (spec §8 wording). */
+/** A domain error with a user-facing title and message (docs/product.md#messages). */
 export class AppError extends Error {
   constructor(
     public readonly code:

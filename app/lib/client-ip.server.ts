@@ -1,5 +1,5 @@
 /**
- * The signer's address for the mandate (spec §9), "Unknown" if none. The load
+ * The signer's address for the mandate (docs/product.md#mandate), "Unknown" if none. The load
  * context's address is already the one rule's (server/client-address.js:
  * connection or trusted proxies, IPv4-mapped prefix removed, at most 64 characters).
  */

@@ -1,5 +1,5 @@
 /**
- * The platform's split commission (spec §1, §9): 2.5% from each side, 5% in
+ * The platform's split commission (docs/product.md#commission): 2.5% from each side, 5% in
  * all. The seller's share is deducted from the sale price (the seller
  * receives 97.5%); the buyer's share is added to the price the buyer pays.
  * Every page, the mandate, its PDF and its e-mails take these numbers and

@@ -1,5 +1,5 @@
 /**
- * One place for money, dates and labels (spec §9). Dates are shown in South African time so the
+ * One place for money, dates and labels (docs/product.md#formats). Dates are shown in South African time so the
  * server-rendered text matches what the browser renders on hydration.
  */
 import { CATEGORY_LABELS, CONDITION_LABELS, type Category, type Condition } from "#db/vocabulary.ts";

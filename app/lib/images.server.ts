@@ -18,7 +18,7 @@ export const VARIANT_WIDTHS = { thumb: 400, card: 800, full: 1600 } as const;
 export type Variant = keyof typeof VARIANT_WIDTHS;
 export const VARIANTS = Object.keys(VARIANT_WIDTHS) as Variant[];
 export const WEBP_QUALITY = 80;
-/** listing_images.position is 0..4 (spec §9: at most 5 photos). */
+/** listing_images.position is 0..4 (at most 5 photos; docs/product.md#limits). */
 export const MAX_IMAGES_PER_LISTING = 5;
 export const INVALID_IMAGE_TYPE_MESSAGE = "Invalid file type. Please use JPEG, PNG, or WebP format.";
 

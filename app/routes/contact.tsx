@@ -28,7 +28,7 @@ import { COMPANY_NAME, PRODUCT_NAME, pageTitle } from "#app/lib/brand.ts";
 /** What the form holds, as typed (before the schema trims and checks it). */
 type ContactFields = { name: string; email: string; phone: string; subject: string; message: string; website: string };
 
-/** Static contact details and opening hours (spec §2 /contact). */
+/** Static contact details and opening hours. */
 const CONTACT_DETAILS = {
   email: "info@dealequip.co.za",
   phone: "+27 11 555 0123",

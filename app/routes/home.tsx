@@ -24,7 +24,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   // Public page.
   const viewer = await getViewer(request);
   const { db, storage } = await getRuntime();
-  // Featured-product failures are only logged (spec §8).
+  // Featured-product failures are only logged (docs/product.md#messages).
   const featured = await findPublicListings({ db, storage, limit: 6, bargainOnly: true }).catch((error) => {
     logger.error({ err: error }, "featured products failed");
     return [];

@@ -1,5 +1,5 @@
 /**
- * Route guards (spec §6). Every loader and action starts with one of these.
+ * Route guards (docs/product.md#roles-and-accounts). Every loader and action starts with one of these.
  * Not signed in → /signin (or /auth where the spec says); wrong role → /
  * (a non-admin at an admin page also sees "Unauthorized").
  */
@@ -42,7 +42,8 @@ export async function requireUserSession(request: Request) {
 
 export async function requireRole(request: Request, role: Exclude<Role, "admin">): Promise<Viewer> {
   const viewer = await requireUser(request);
-  // Spec §4: a role mismatch goes to /. Say why, or a buyer's "Start Selling Equipment" seems to do nothing.
+  // A role mismatch goes to / (docs/product.md#roles-and-accounts). Say why, or a buyer's "Start Selling Equipment"
+  // seems to do nothing.
   if (viewer.role !== role) {
     throw await redirectWithToast("/", {
       type: "error",
@@ -53,7 +54,7 @@ export async function requireRole(request: Request, role: Exclude<Role, "admin">
   return viewer;
 }
 
-/** Spec §2 /admin: a signed-in non-admin is told "Unauthorized" (a toast on the home page). */
+/** /admin: a signed-in non-admin is told "Unauthorized" (a toast on the home page). */
 export async function requireAdmin(request: Request): Promise<Viewer> {
   const viewer = await requireUser(request);
   if (!viewer.isAdmin) {

@@ -1,10 +1,9 @@
 /**
- * The admin's inbox on a real database (spec §2 /admin tabs Contact Messages
- * and Buyer Requests, §7 contact_messages and user_requests reads): offers,
- * viewings, quotes and purchase requests merged newest first and paged;
- * status moves follow the state map, each with the buyer's notification and
- * an audit row; contact messages filtered and marked handled; the e-mail
- * test page's sends go through the outbox; only admins.
+ * The admin's inbox on a real database (contact_messages and user_requests
+ * reads): offers, viewings, quotes and purchase requests merged newest first
+ * and paged; status moves follow the state map, each with the buyer's
+ * notification and an audit row; contact messages filtered and marked handled;
+ * the e-mail test page's sends go through the outbox; only admins.
  */
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,8 +1,8 @@
 /**
- * One answer to "has this buyer a profile?" (spec §2, §5: the catalogue, the
- * listing page, purchase requests and the buyer dashboard): a buyer who signed
- * up with the form accepted the 2.5% commission there and is complete at once;
- * one who has not (a Google sign-up, an older account) is asked for the
+ * One answer to "has this buyer a profile?" (the catalogue, the listing page,
+ * purchase requests and the buyer dashboard; docs/product.md#forms): a buyer who
+ * signed up with the form accepted the 2.5% commission there and is complete at
+ * once; one who has not (a Google sign-up, an older account) is asked for the
  * profile first by every one of them; creating it from the dashboard returns the
  * buyer to the tab and listing they came for; and a purchase request already
  * sent is shown as sent after a reload.

@@ -1,11 +1,11 @@
 /**
- * An admin deletes a user with all their data (spec §5, §6, §7
- * admin-delete-user), on a real database. The proof is generic: every
- * foreign key and every user-ish column is read from information_schema, the
- * rows the user owns are followed through the cascading keys before the
- * deletion, and afterwards none of them — and no reference to them — is left.
- * Their files go too; other people's data stays. Refused: a wrong phrase,
- * deleting yourself, the last active admin.
+ * An admin deletes a user with all their data (docs/product.md#forms,
+ * #roles-and-accounts), on a real database. The proof is generic: every foreign
+ * key and every user-ish column is read from information_schema, the rows the
+ * user owns are followed through the cascading keys before the deletion, and
+ * afterwards none of them — and no reference to them — is left. Their files go
+ * too; other people's data stays. Refused: a wrong phrase, deleting yourself,
+ * the last active admin.
  */
 import { createHash } from "node:crypto";
 import fs from "node:fs";

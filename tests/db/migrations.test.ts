@@ -1,5 +1,5 @@
 /**
- * The migrations build the whole schema (spec §3) on PGlite and on
+ * The migrations build the whole schema on PGlite and on
  * PostgreSQL, can run again without change, and the schema's own rules hold:
  * check constraints, cascades, uniqueness, exact money.
  */

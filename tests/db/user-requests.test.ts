@@ -1,9 +1,8 @@
 /**
- * Buyer requests on a real database (spec §2 /buyer-dashboard, §5, §7
- * user_requests): the buyer profile upsert; each request type stored with a
- * notification to every active admin in one go; refusals store nothing;
- * only public listings may be named; only buyers with a profile may ask;
- * a buyer reads only their own requests.
+ * Buyer requests on a real database (docs/product.md#forms): the buyer profile
+ * upsert; each request type stored with a notification to every active admin in
+ * one go; refusals store nothing; only public listings may be named; only
+ * buyers with a profile may ask; a buyer reads only their own requests.
  */
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";

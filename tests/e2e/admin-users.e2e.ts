@@ -1,8 +1,7 @@
 /**
- * The admin's Users section (spec §2 admin user-details view, §5 delete-user
- * phrase, §8 messages): search, details, and deleting a throwaway user who
- * then cannot sign in — with JavaScript (the dialog) and without (the plain
- * form, checked by the server).
+ * The admin's Users section (docs/product.md#forms, #messages): search,
+ * details, and deleting a throwaway user who then cannot sign in — with
+ * JavaScript (the dialog) and without (the plain form, checked by the server).
  */
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { signUpAndConfirm, TEST_PASSWORD } from "./support/accounts.ts";

@@ -1,5 +1,5 @@
 /**
- * The confirmation e-mail (spec §4 sign-up): the one an unconfirmed user asks
+ * The confirmation e-mail (docs/product.md#roles-and-accounts): the one an unconfirmed user asks
  * for again on the sign-in page lands on the same confirmation page as the
  * sign-up e-mail, and a link opened a second time says the address is
  * already confirmed rather than that something failed.

@@ -110,7 +110,7 @@ const signedOut = (o: Outcome) => ({ visitor: o, banned: o });
 const all = (o: Outcome): Expect => ({ ...signedOut(o), buyer: o, buyerWithoutProfile: o, seller: o, otherSeller: o, admin: o });
 /** Any signed-in user; visitors (and the banned) sign in first. */
 const anyUser = (o: Outcome, signedOutOutcome: Outcome = "/signin"): Expect => ({ ...all(o), ...signedOut(signedOutOutcome) });
-/** Signed-in users go to their home (spec §4); a user without a role chooses one. */
+/** Signed-in users go to their home (docs/product.md#roles-and-accounts); a user without a role chooses one. */
 const homes = (signedOutOutcome: Outcome): Expect => ({
   ...signedOut(signedOutOutcome),
   buyer: "/buyer-catalog",
@@ -128,7 +128,7 @@ const sellerOnly = (seller: Outcome, otherSeller: Outcome = seller): Expect => (
   otherSeller,
   admin: "/",
 });
-/** The buyer dashboard's guard: sellers to theirs, admins to /signup (spec §2), no role yet to /select-role. */
+/** The buyer dashboard's guard: sellers to theirs, admins to /signup, no role yet to /select-role. */
 const buyerDashboard = (buyer: Outcome): Expect => ({
   ...signedOut("/signin"),
   buyer,
@@ -348,7 +348,7 @@ export const PERMISSION_MATRIX: MatrixRow[] = [
     expect: { ...anyUser(403), buyer: 404 },
     note: "saving is for buyer accounts (403); a listing that is not public cannot be saved (404)",
   },
-  { pattern: "/buyer-dashboard", method: "GET", expect: buyerDashboard(200), note: "spec §2: sellers to their dashboard, admins to /signup" },
+  { pattern: "/buyer-dashboard", method: "GET", expect: buyerDashboard(200), note: "Sellers to their dashboard, admins to /signup" },
   {
     pattern: "/buyer-dashboard",
     method: "POST",

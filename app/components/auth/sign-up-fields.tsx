@@ -69,7 +69,7 @@ export function SignUpTextField({
   );
 }
 
-/** Confirm Password, with the live hint "Passwords do not match" (spec §5). */
+/** Confirm Password, with the live hint "Passwords do not match" (docs/product.md#forms). */
 export function ConfirmPasswordField({
   field,
   hintId,
@@ -104,7 +104,9 @@ export function ConfirmPasswordField({
 /** A select whose empty choice reads as a placeholder (grey), not as a chosen value. */
 const placeholderSelect = "has-[option[value='']:checked]:text-gray-500 [&_option]:text-gray-900";
 
-/** A seller's optional details (spec §5: seller type company or private, relationship agent or direct). */
+/**
+ * A seller's optional details (seller type company or private, relationship agent or direct; docs/product.md#forms).
+ */
 export function SellerDetailsFields({
   sellerType,
   sellerRole,

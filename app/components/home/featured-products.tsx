@@ -17,7 +17,7 @@ export type FeaturedProduct = {
 const PLACEHOLDER = "/placeholder.svg";
 const LIMIT = 6;
 
-/** Up to six bargain listings on the home page (spec §2). */
+/** Up to six bargain listings on the home page. */
 export function FeaturedProducts({ products }: { products: FeaturedProduct[] }) {
   return (
     <section aria-labelledby="featured-heading" className="mx-auto max-w-7xl px-4 py-14 sm:py-16">

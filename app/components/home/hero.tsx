@@ -12,7 +12,7 @@ const HIGHLIGHTS = [
 type RootData = { viewer: { role: "buyer" | "seller" | "admin" | null; isAdmin: boolean } | null } | undefined;
 
 /**
- * Spec §2: Start Selling Equipment goes to /seller-dashboard when signed in, otherwise /signup?role=seller.
+ * Start Selling Equipment goes to /seller-dashboard when signed in, otherwise /signup?role=seller.
  * A buyer's (or admin's) account cannot sell, so theirs explains how to get a seller account instead.
  */
 function startSellingHref(signedIn: boolean, viewer: NonNullable<RootData>["viewer"]) {

@@ -3,7 +3,7 @@ import { useLocation } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
 
 /**
- * The error screen (spec §2). Both actions are plain links so they work even when
+ * The error screen. Both actions are plain links so they work even when
  * the error happened before JavaScript loaded; "Try Again" reloads the current page.
  */
 export function ErrorScreen({ message }: { message?: string }) {

@@ -2,7 +2,7 @@ import { House } from "lucide-react";
 import { Link, useLocation } from "react-router";
 
 /**
- * "Go back to Home" on every page but home (spec §2). It sits in its own space
+ * "Go back to Home" on every page but home. It sits in its own space
  * at the end of the page, after the content, rather than floating over it: a
  * floating button covered titles, buttons and form fields on a phone at one
  * scroll position or another.

@@ -9,7 +9,7 @@ import { PRODUCT_NAME, PRODUCT_TAGLINE } from "#app/lib/brand.ts";
 
 export type NavItem = { to: string; label: string };
 
-/** Menu entries by role (spec §2 Header). The server still guards every one of these routes. */
+/** Menu entries by role. The server still guards every one of these routes. */
 export function navItems(viewer: Viewer | null): NavItem[] {
   const items: NavItem[] = [
     { to: "/", label: "Home" },

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
 
-/** The 404 page (spec §2). */
+/** The 404 page. */
 export function NotFound() {
   return (
     <div className="mx-auto flex max-w-lg flex-col items-center px-4 py-16 text-center sm:py-24">

@@ -1,5 +1,5 @@
 /**
- * Browser-side photo compression before upload (spec §9): scale to the
+ * Browser-side photo compression before upload (docs/product.md#limits): scale to the
  * device's maximum dimension and re-encode (WebP stays WebP, anything else
  * becomes JPEG). The server re-checks and re-encodes everything anyway.
  */

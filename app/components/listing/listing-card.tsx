@@ -17,7 +17,7 @@ export type ListingCardData = {
   location?: string;
 };
 
-/** A catalog card (spec §2): image, title, price, category, badges, seller, expiry. */
+/** A catalog card: image, title, price, category, badges, seller, expiry. */
 export function ListingCard({
   listing,
   detailsHref,

@@ -1,5 +1,5 @@
 /**
- * The create-listing form (spec §2, §5, §9). Without JavaScript it is a plain
+ * The create-listing form (docs/product.md#forms, #limits). Without JavaScript it is a plain
  * multipart form posting to /seller/create. With JavaScript the photos are
  * checked, compressed and previewed in the browser (`use-listing-photos.ts`),
  * the draft is kept (`use-listing-draft.ts`), and the upload shows real
@@ -64,7 +64,7 @@ export function ListingForm({
     hydrated,
     photos,
     onCreated(form, listingId) {
-      // Reset everything but the location (spec §4).
+      // Reset everything but the location (docs/product.md#interface).
       const location = locationField(form)!.value;
       form.reset();
       locationField(form)!.value = location;

@@ -1,5 +1,5 @@
 /**
- * The listing draft (spec §9): the form's text fields saved in the browser
+ * The listing draft (docs/product.md#interface): the form's text fields saved in the browser
  * 1 s after the last change, restored when under an hour old.
  */
 import { useEffect, useRef, type RefObject } from "react";

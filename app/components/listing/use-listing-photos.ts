@@ -1,6 +1,6 @@
 /**
  * The photos chosen for a new listing: each one checked, compressed for the
- * device and previewed in the browser before upload (spec §5, §9).
+ * device and previewed in the browser before upload (docs/product.md#forms, #limits).
  */
 import { useState } from "react";
 import { toast } from "sonner";

@@ -1,5 +1,5 @@
 /**
- * The header bell (spec §2, §4, §7, §9): unread badge (9+ above 9, never below
+ * The header bell (docs/product.md#notifications): unread badge (9+ above 9, never below
  * 0), a popover with the newest 20 and "Load more", per-item and all read,
  * click-to-read after 300 ms, an 800 ms highlight for changed items, and live
  * updates over Server-Sent Events with reconnect back-off 1, 2, 5, then 10 s

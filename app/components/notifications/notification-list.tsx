@@ -4,7 +4,7 @@ import type { Viewer } from "#app/domain/user/viewer.ts";
 
 export type NotificationItem = { id: string; title: string; message: string; type: string; read: boolean; createdAt: string };
 
-/** Icons by type (spec §9). */
+/** Icons by type (docs/product.md#notifications). */
 export function NotificationIcon({ type, title }: { type: string; title: string }) {
   const cls = "size-5 shrink-0";
   if (type === "listing_status") {

@@ -11,7 +11,7 @@ import { detectDevice } from "#app/domain/listing/image-rules.ts";
 /**
  * The dashboard's greeting with its two actions: Contact Admin (a dialog,
  * closed once the message is sent) and Create Listing (a dialog on a desktop;
- * on Android and Samsung the full-screen page, spec §2).
+ * on Android and Samsung the full-screen page).
  */
 export function SellerDashboardHeader({
   fullName,
@@ -45,7 +45,7 @@ export function SellerDashboardHeader({
             <Link
               to="/seller/create"
               onClick={(e) => {
-                // Desktop: a dialog; Android and Samsung: the full-screen page (spec §2).
+                // Desktop: a dialog; Android and Samsung: the full-screen page.
                 if (!mobile) {
                   e.preventDefault();
                   setCreateOpen(true);

@@ -1,7 +1,7 @@
 import { Toaster as Sonner } from "sonner";
 
 /**
- * App-wide toasts (spec §9): at most 3 visible, 4000 ms each. From 640 px the
+ * App-wide toasts (docs/product.md#interface): at most 3 visible, 4000 ms each. From 640 px the
  * header stays at the top of the screen, so toasts start below it rather than
  * over its Menu, bell and Logout; on phones the header scrolls away.
  */

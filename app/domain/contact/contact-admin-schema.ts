@@ -1,6 +1,6 @@
 /**
- * The Contact Admin form on the buyer and seller dashboards (spec §5 Contact
- * message), shared by the browser and the server.
+ * The Contact Admin form on the buyer and seller dashboards
+ * (docs/product.md#forms), shared by the browser and the server.
  */
 import { z } from "zod";
 

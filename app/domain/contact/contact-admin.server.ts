@@ -1,4 +1,4 @@
-/** A dashboard message to the admins (spec §5 Contact message): a notification to every active admin. */
+/** A dashboard message to the admins (docs/product.md#forms): a notification to every active admin. */
 import type { Db } from "#app/lib/db.server.ts";
 import { notifyAdmins } from "#app/domain/notification/create-notification.server.ts";
 import type { Viewer } from "#app/domain/user/viewer.ts";

@@ -1,5 +1,5 @@
 /**
- * The contact page form (spec §5 Contact page form), shared by the browser and
+ * The contact page form (docs/product.md#forms), shared by the browser and
  * the server: name, e-mail, subject and message required; phone optional.
  * `website` is the honeypot: people never see it, bots fill it in.
  */

@@ -1,5 +1,5 @@
 /**
- * The public contact form (spec §5, §7): a `contact_messages` row and a
+ * The public contact form (docs/product.md#forms): a `contact_messages` row and a
  * notification to every active admin, in one transaction. A filled honeypot
  * is answered as a success and stores nothing; one IP address may send
  * `CONTACT_RATE_LIMIT` messages an hour (counted from the stored rows).

@@ -1,6 +1,6 @@
 /**
- * The admin's Contact Messages tab (spec §2 /admin, §7 contact_messages read
- * newest first): 25 a page, filtered to open, handled or all messages.
+ * The admin's Contact Messages tab (contact_messages read newest first): 25 a
+ * page, filtered to open, handled or all messages.
  */
 import { desc, eq } from "drizzle-orm";
 import { contactMessages } from "#db/schema.ts";

@@ -1,5 +1,5 @@
 /**
- * The e-mail test page's sends (spec §2 /email-test, §7 server functions):
+ * The e-mail test page's sends:
  * each of send-agreement-confirmation, send-agreement-pdf (with a real mandate
  * PDF rendered from test terms) and send-listing-notification, to any
  * address, through the outbox and the send-email job like every other

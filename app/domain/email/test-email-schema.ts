@@ -1,11 +1,10 @@
 /**
- * The e-mail test page (spec §2 /email-test, §5 "e-mail test need a non-empty
- * e-mail (Email Required)", §7 server functions): which function to try and
+ * The e-mail test page (docs/product.md#forms): which function to try and
  * the address to send it to.
  */
 import { z } from "zod";
 
-/** The spec's server functions (§7), one button each. */
+/** The product's server functions, one button each. */
 export const TEST_EMAIL_FUNCTIONS = ["send-agreement-confirmation", "send-agreement-pdf", "send-listing-notification"] as const;
 export type TestEmailFunction = (typeof TEST_EMAIL_FUNCTIONS)[number];
 

@@ -1,5 +1,5 @@
 /**
- * Feedback (spec §5, §7): a `feedback` row and a notification to every active
+ * Feedback (docs/product.md#forms): a `feedback` row and a notification to every active
  * admin, written in one transaction.
  */
 import { feedback } from "#db/schema.ts";

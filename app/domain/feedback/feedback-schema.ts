@@ -1,5 +1,5 @@
 /**
- * The feedback form (spec §5 Feedback), shared by the browser and the server:
+ * The feedback form (docs/product.md#forms), shared by the browser and the server:
  * a 1–5 star rating is required, comments are optional.
  */
 import { z } from "zod";

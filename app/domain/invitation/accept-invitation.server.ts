@@ -2,7 +2,7 @@
  * Signing up through an invitation (/signup?invitation=… and /complete-signup):
  * createUser claims the invitation in the sign-up transaction and creates the
  * account verified; then the new user is signed in and sent to their home
- * (spec §4 post-login routing).
+ * (docs/product.md#roles-and-accounts).
  */
 import { createUser, type SignUpInput } from "#app/domain/user/create-user.server.ts";
 import { signInWithPassword } from "#app/domain/user/sign-in.server.ts";

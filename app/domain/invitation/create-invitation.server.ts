@@ -1,5 +1,5 @@
 /**
- * An admin invites someone (spec §5 invite form, §7 send-invitation): a random
+ * An admin invites someone (docs/product.md#forms): a random
  * link token (256 bits) of which only the SHA-256 hash is stored, valid for
  * 7 days, and the invitation e-mail written to the outbox in the same
  * transaction (delivery queued after commit). A newer invitation to the same

@@ -11,7 +11,7 @@ import {
 const messages = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
   r.success ? [] : r.error!.issues.map((i) => i.message);
 
-describe("invite form (spec §5)", () => {
+describe("invite form", () => {
   it("uses the spec's words", () => {
     expect(INVITATION_MESSAGES.emailRequired).toBe("Email address is required.");
     expect(INVITATION_MESSAGES.invalidEmail).toBe("Please enter a valid email address.");

@@ -1,5 +1,5 @@
 /**
- * Invitations (spec §3, §4, §5, §8): the admin's invite form, shared by the
+ * Invitations (docs/product.md#roles-and-accounts, #forms, #messages): the admin's invite form, shared by the
  * browser and the server, and the spec's texts word for word.
  */
 import { z } from "zod";
@@ -25,7 +25,7 @@ export const INVITATION_MESSAGES = {
 
 /** An invitation link is valid for 7 days and works once. */
 export const INVITATION_TTL_DAYS = 7;
-/** Spec §9: invite redirect delay 2 s (from the verification screen to /complete-signup). */
+/** Invite redirect delay 2 s (from the verification screen to /complete-signup; docs/product.md#interface). */
 export const INVITE_REDIRECT_DELAY_MS = 2_000;
 
 export const INVITE_ROLES = ["buyer", "seller"] as const;

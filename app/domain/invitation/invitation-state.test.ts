@@ -5,7 +5,7 @@ const now = new Date("2025-03-10T12:00:00Z");
 const at = (offsetMs: number) => new Date(now.getTime() + offsetMs);
 const DAY = 86_400_000;
 
-describe("invitation state (spec §4: valid only while unused and not expired)", () => {
+describe("invitation state (valid only while unused and not expired)", () => {
   it("is pending while unused and before its expiry", () => {
     expect(invitationState({ used: false, expiresAt: at(7 * DAY) }, now)).toBe("pending");
     expect(invitationState({ used: false, expiresAt: at(1) }, now)).toBe("pending");

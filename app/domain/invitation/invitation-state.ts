@@ -1,5 +1,5 @@
 /**
- * An invitation's state (spec §4): valid only while unused and not expired.
+ * An invitation's state (docs/product.md#roles-and-accounts): valid only while unused and not expired.
  * Used wins over expired (a used link stays "Used" after its date passes).
  * The database applies the same rule when it claims one
  * (claim-invitation.server.ts: `not used and expires_at >= now()`).
@@ -17,7 +17,7 @@ export function invitationState(
 ): InvitationState {
   if (invitation.used) return "used";
   if (invitation.replaced) return "replaced";
-  // Spec §7: valid while expires_at is at or after now.
+  // Valid while expires_at is at or after now.
   return new Date(invitation.expiresAt).getTime() >= now.getTime() ? "pending" : "expired";
 }
 

@@ -1,5 +1,5 @@
 /**
- * One public listing (spec §2 /listing/{id}) with all its photos, and the
+ * One public listing with all its photos, and the
  * view counter (once per viewer per day; the seller's own views don't count).
  * Its seller and the admins may also open it before it is public (pending,
  * rejected, sold, expired): a preview, with the badge the dashboard shows.

@@ -1,5 +1,5 @@
 /**
- * Photo rules (spec §5, §9), shared: the browser checks before compressing,
+ * Photo rules (docs/product.md#limits), shared: the browser checks before compressing,
  * the server checks again on the bytes it receives.
  */
 export const MAX_IMAGES = 5;

@@ -1,5 +1,5 @@
 /**
- * The create-listing form and the admin edit form (spec §5), shared by the
+ * The create-listing form and the admin edit form (docs/product.md#forms), shared by the
  * browser and the server, with the spec's messages.
  */
 import { z } from "zod";
@@ -66,7 +66,7 @@ export const AdminEditListingSchema = z.object({
   title: text(120),
   description: z.preprocess((v) => (typeof v === "string" ? v.trim() : ""), z.string().max(5000)),
   price: money(LISTING_MESSAGES.adminPrice),
-  // Spec §5: an unknown category falls back to excavators.
+  // An unknown category falls back to excavators (docs/product.md#forms).
   category: z.preprocess(
     (v) => ((CATEGORIES as readonly string[]).includes(String(v)) ? v : "excavators"),
     z.enum(CATEGORIES),

@@ -1,5 +1,5 @@
 /**
- * The listing lifecycle as data (spec §4). Moderation changes go through
+ * The listing lifecycle as data (docs/product.md#listing-lifecycle). Moderation changes go through
  * `nextListingState`; anything not in the map is refused.
  *
  * admin_status: pending → approved | rejected   (approve/reject only while pending;

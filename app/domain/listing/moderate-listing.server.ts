@@ -1,5 +1,5 @@
 /**
- * Admin moderation (spec §4, §6): approve, reject, mark sold, edit, delete.
+ * Admin moderation (docs/product.md#listing-lifecycle): approve, reject, mark sold, edit, delete.
  * Each change runs in one transaction with the seller's notification, the
  * e-mail (outbox) and an audit row; transitions come from the state map.
  */

@@ -23,7 +23,7 @@ export const MANDATE_TERMS = {
 const EXAMPLE_PRICE = 1_000_000;
 
 /**
- * The commission clause's body (spec §10: "5 percent of the final sale price"), spelled out as
+ * The commission clause's body ("5 percent of the final sale price"; docs/product.md#mandate), spelled out as
  * the two 2.5 percent shares it is made of; the percentages come from commission.ts.
  */
 export function mandateCommissionClause(platformName: string = PRODUCT_NAME): string {
@@ -79,5 +79,5 @@ export function mandateTermsText(input: MandateTermsInput): string {
   ].join("\n");
 }
 
-/** Spec §9: a signed mandate PDF must be under 10MB. */
+/** A signed mandate PDF must be under 10MB (docs/product.md#mandate). */
 export const MAX_PDF_BYTES = 10 * 1024 * 1024;

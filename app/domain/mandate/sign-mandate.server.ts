@@ -1,5 +1,5 @@
 /**
- * The exclusive sales mandate for one listing (spec §4 mandate flow): sign by
+ * The exclusive sales mandate for one listing (docs/product.md#mandate): sign by
  * checkbox, or request a PDF by e-mail and upload it signed. Only the
  * listing's seller may sign; the IP comes from the request on the server.
  */
@@ -91,7 +91,7 @@ export async function signMandateByCheckbox(options: { runtime: Runtime; ctx: Ct
       tx,
     );
   });
-  // The confirmation e-mail's failure is only logged (spec §8).
+  // The confirmation e-mail's failure is only logged (docs/product.md#messages).
   await send?.().catch((error: unknown) => logger.error({ err: error }, "agreement confirmation e-mail failed"));
 }
 

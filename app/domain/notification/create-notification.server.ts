@@ -1,5 +1,5 @@
 /**
- * Notifications (spec §3): a user's own feed, and the channel to "the admin",
+ * Notifications: a user's own feed, and the channel to "the admin",
  * which means every active admin. Written inside the caller's transaction,
  * with a pg_notify that every app instance hears once the transaction commits.
  */

@@ -1,5 +1,5 @@
 /**
- * A user's own notifications (spec §7): newest first, 20 a page, read state.
+ * A user's own notifications: newest first, 20 a page, read state.
  * Every query is scoped to the user's id.
  */
 import { and, asc, count, desc, eq, gt, lt, or } from "drizzle-orm";

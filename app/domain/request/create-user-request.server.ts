@@ -1,9 +1,9 @@
 /**
- * A buyer's offer, viewing request or quote request (spec §2 /buyer-dashboard,
- * §5, §7 user_requests): the `user_requests` row and a notification to every
- * active admin, written in one transaction. A request may only name a public
- * listing. With a `mailer`, the buyer's receipt e-mail is written to the
- * outbox in the same transaction and its delivery queued after commit.
+ * A buyer's offer, viewing request or quote request (docs/product.md#forms):
+ * the `user_requests` row and a notification to every active admin, written in
+ * one transaction. A request may only name a public listing. With a `mailer`,
+ * the buyer's receipt e-mail is written to the outbox in the same transaction
+ * and its delivery queued after commit.
  */
 import { userRequests } from "#db/schema.ts";
 import { notifyAdmins, type NewNotification } from "#app/domain/notification/create-notification.server.ts";

@@ -1,9 +1,9 @@
 /**
- * The admin's Buyer Requests tab (spec §2 /admin, §7 user_requests with the
- * listing title and price and the buyer's profile name): offers, viewings and
- * quotes (`user_requests`) and purchase requests (`transactions`) in one list,
- * newest first, 25 a page — one UNION ALL query, so paging is exact across
- * both tables.
+ * The admin's Buyer Requests tab (user_requests with the listing title and
+ * price and the buyer's profile name): offers, viewings and quotes
+ * (`user_requests`) and purchase requests (`transactions`) in one list, newest
+ * first, 25 a page — one UNION ALL query, so paging is exact across both
+ * tables.
  */
 import { desc, eq, sql } from "drizzle-orm";
 import { unionAll } from "drizzle-orm/pg-core";

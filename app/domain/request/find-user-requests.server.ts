@@ -1,7 +1,7 @@
 /**
- * Reads for the buyer dashboard: the buyer's own requests (spec §7
- * user_requests, plus purchase requests from transactions, newest first, with the listing title) and the public
- * listings a request may name. Ownership is part of the query.
+ * Reads for the buyer dashboard: the buyer's own requests (user_requests, plus purchase requests from
+ * transactions, newest first, with the listing title) and the public listings a request may name. Ownership is
+ * part of the query.
  */
 import { and, desc, eq, sql } from "drizzle-orm";
 import { unionAll } from "drizzle-orm/pg-core";

@@ -1,8 +1,7 @@
 /**
- * The buyer dashboard's request forms (spec §5 Offer, Viewing, Quote; §9
- * viewing times and quote types), shared by the browser and the server.
- * Messages are the spec's word for word where it has one; `REQUEST_TITLES`
- * gives each message its toast title.
+ * The buyer dashboard's request forms (docs/product.md#forms), shared by the
+ * browser and the server. Messages are the spec's word for word where it has
+ * one; `REQUEST_TITLES` gives each message its toast title.
  */
 import { z } from "zod";
 import { QUOTE_TYPES, type REQUEST_TYPES } from "#db/vocabulary.ts";
@@ -11,7 +10,7 @@ import { tooLong } from "#app/lib/text-limits.ts";
 
 export const TIME_ZONE = "Africa/Johannesburg";
 
-/** Spec §9: viewing times offered hourly 09:00 to 17:00. */
+/** Viewing times offered hourly 09:00 to 17:00 (docs/product.md#forms). */
 export const VIEWING_TIMES = ["09:00", "10:00", "11:00", "12:00", "13:00", "14:00", "15:00", "16:00", "17:00"] as const;
 
 export { QUOTE_TYPE_LABELS, REQUEST_STATUS_LABELS } from "#db/vocabulary.ts";
@@ -51,7 +50,7 @@ export const REQUEST_TITLES: Record<string, string> = {
   [REQUEST_MESSAGE_TOO_LONG]: "Message Too Long",
 };
 
-/** The spec's failure toast for each request type (§8 Requests). */
+/** The product's failure toast for each request type (docs/product.md#messages). */
 export const REQUEST_FAILURES: Record<(typeof REQUEST_TYPES)[number], string> = {
   offer: REQUEST_MESSAGES.offerFailed,
   viewing: REQUEST_MESSAGES.viewingFailed,
@@ -124,7 +123,7 @@ const preferredDate = z.preprocess(
     .string({ message: REQUEST_MESSAGES.dateTimeRequired })
     .min(1, REQUEST_MESSAGES.dateTimeRequired)
     .refine(isCalendarDate, REQUEST_MESSAGES.dateTimeRequired)
-    // Spec §5: past dates cannot be chosen; "today" is South African time.
+    // Past dates cannot be chosen; "today" is South African time (docs/product.md#forms).
     .refine((v) => v >= todayInJohannesburg(), REQUEST_MESSAGES.pastDate),
 );
 
@@ -142,7 +141,9 @@ export const OfferRequestSchema = z.object({
   message: optionalMessage,
 });
 
-/** Spec §5 "past dates not selectable": today's slots that have begun are past too (South African time). */
+/**
+ * Past dates not selectable: today's slots that have begun are past too (South African time; docs/product.md#forms).
+ */
 function slotNotPast(v: { preferredDate: string; preferredTime: string }, ctx: z.RefinementCtx) {
   const now = new Date();
   if (v.preferredDate === todayInJohannesburg(now) && v.preferredTime <= timeInJohannesburg(now)) {
@@ -188,7 +189,7 @@ const preciseZar = new Intl.NumberFormat("en-ZA", { style: "currency", currency:
 
 /**
  * An offer amount for display: `formatPrice` (whole rand) unless there are cents, which an offer
- * may carry (spec §5: two decimals allowed) and which must not be rounded away.
+ * may carry (two decimals allowed; docs/product.md#forms) and which must not be rounded away.
  */
 export function formatOfferAmount(amount: string | number) {
   const n = Number(amount);

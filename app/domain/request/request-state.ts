@@ -50,7 +50,7 @@ export const BUYER_REQUEST_KIND_LABEL: Record<BuyerRequestKind, string> = {
   purchase: "Purchase",
 };
 
-/** The buyer's notification type for each kind of request (spec §3 notification types). */
+/** The buyer's notification type for each kind of request. */
 export const BUYER_REQUEST_NOTIFICATION_TYPE: Record<BuyerRequestKind, NotificationType> = {
   offer: "offer_request",
   viewing: "viewing_request",

@@ -1,5 +1,5 @@
 /**
- * A buyer's purchase request (spec §2, §7): a transaction at the listing's
+ * A buyer's purchase request: a transaction at the listing's
  * price and a notification to the admins, in one transaction. Idempotent per
  * buyer and listing while a request is open (double clicks, retries).
  */

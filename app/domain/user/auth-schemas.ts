@@ -1,6 +1,6 @@
 /**
  * One Zod schema per account form, shared by the browser and the server.
- * Messages are the spec's (§5, §8) word for word; `TITLES` gives each its toast title.
+ * Messages are the product's wording, word for word (docs/product.md#messages); `TITLES` gives each its toast title.
  */
 import { z } from "zod";
 import { tooLong } from "#app/lib/text-limits.ts";

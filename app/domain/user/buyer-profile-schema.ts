@@ -1,6 +1,6 @@
 /**
- * The buyer dashboard's "Create Buyer Profile" form (spec §2 /buyer-dashboard,
- * §5 Complete profile), shared by the browser and the server.
+ * The buyer dashboard's "Create Buyer Profile" form (docs/product.md#forms),
+ * shared by the browser and the server.
  */
 import { z } from "zod";
 import { tooLong } from "#app/lib/text-limits.ts";

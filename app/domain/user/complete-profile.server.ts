@@ -1,6 +1,6 @@
 /**
- * Role choice and profile completion (spec §2 /complete-profile and the role
- * selection screen). The role can be chosen once; admin is never self-assigned.
+ * Role choice and profile completion. The role can be chosen once; admin is
+ * never self-assigned.
  */
 import { eq } from "drizzle-orm";
 import type { z } from "zod";

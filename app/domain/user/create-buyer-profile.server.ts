@@ -1,5 +1,5 @@
 /**
- * "Create Buyer Profile" on the buyer dashboard (spec §4): upserts the profile
+ * "Create Buyer Profile" on the buyer dashboard (docs/product.md#roles-and-accounts): upserts the profile
  * with role buyer and the buyers row with the commission accepted, in one
  * transaction. Only a buyer (or a user still without a role) may do it.
  */

@@ -1,5 +1,5 @@
 /**
- * The phrase an admin types to delete a user (spec §4, §5, §9): exactly
+ * The phrase an admin types to delete a user (docs/product.md#roles-and-accounts, #forms): exactly
  * "DELETE", one space, and the user's e-mail. Shared by the browser (the
  * confirm button stays disabled until it matches) and the server (which
  * checks it again).

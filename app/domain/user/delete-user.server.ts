@@ -1,12 +1,12 @@
 /**
- * An admin deletes a user and all their data (spec §2, §5, §6, §7
- * admin-delete-user). One transaction removes the user row — foreign keys
- * cascade to the profile, seller and buyer rows, listings (with images,
- * views, transactions, mandate agreements, favourites), sessions, accounts,
+ * An admin deletes a user and all their data (docs/product.md#forms,
+ * #roles-and-accounts). One transaction removes the user row — foreign keys
+ * cascade to the profile, seller and buyer rows, listings (with images, views,
+ * transactions, mandate agreements, favourites), sessions, accounts,
  * notifications, favourites, requests and feedback — together with what does
  * not hang off a foreign key (their verification tokens, invitations to their
- * address, views they made of other listings)
- * and an audit row. Only after the commit are their listings' files removed.
+ * address, views they made of other listings) and an audit row. Only after the
+ * commit are their listings' files removed.
  *
  * Refused: a wrong confirmation phrase, deleting yourself, and deleting the
  * last active admin. Every active admin grant is locked first, so two admins

@@ -1,6 +1,5 @@
 /**
- * The admin's view of the people on the marketplace (spec §2 admin panel,
- * §7 "profiles: read newest first for admin", "admin reads per user"): a
+ * The admin's view of the people on the marketplace: a
  * searchable page of users, and one user's details.
  */
 import { and, desc, eq, ilike, or, sql } from "drizzle-orm";
@@ -23,7 +22,7 @@ export type UserSummary = {
   id: string;
   name: string | null;
   email: string;
-  /** The profile role; "buyer" when none has been chosen (spec §2 "role (default buyer)"). */
+  /** The profile role; "buyer" when none has been chosen. */
   role: Role;
   createdAt: Date;
   emailVerified: boolean;
@@ -109,7 +108,7 @@ export type UserDetails = {
   counts: { listings: number; transactions: number };
 };
 
-/** Everything the admin's user-details view shows (spec §2), or null for an unknown id. */
+/** Everything the admin's user-details view shows, or null for an unknown id. */
 export async function getUserDetails(options: {
   db: DbOrTx;
   admin: Pick<Viewer, "isAdmin">;

@@ -1,5 +1,5 @@
 /**
- * The admin's password reset tool (/admin-auth-fix, spec §2, §8): sends the
+ * The admin's password reset tool (/admin-auth-fix; docs/product.md#messages): sends the
  * same reset e-mail as "Forgot your password?" (better-auth's link: one hour,
  * works once) to a typed address. Unlike the public form, the admin is told
  * when no account uses the address, so a typo does not read as "sent".

@@ -1,6 +1,6 @@
 /**
  * Password sign-in, Google sign-in start, password reset — thin wrappers over
- * better-auth that translate its answers into the spec's messages (§8).
+ * better-auth that translate its answers into the product's messages (docs/product.md#messages).
  */
 import { APIError } from "better-auth/api";
 import { ACCOUNT_SUSPENDED } from "#app/lib/account-policy.ts";
@@ -22,7 +22,7 @@ const INVALID = () =>
 const MINUTES = 60;
 
 /**
- * The right password for an address not confirmed yet (spec §8). Nothing is
+ * The right password for an address not confirmed yet (docs/product.md#messages). Nothing is
  * sent by itself: the sign-in page offers "Resend confirmation e-mail".
  */
 export class EmailNotVerifiedError extends AppError {

@@ -27,7 +27,7 @@ export function hasCompleteBuyerProfile(viewer: Pick<Viewer, "hasBuyerProfile" |
   return viewer.hasBuyerProfile && viewer.commissionAccepted;
 }
 
-/** Where a signed-in user lands (spec §4 post-login routing). */
+/** Where a signed-in user lands (docs/product.md#roles-and-accounts). */
 export function homePathFor(viewer: Pick<Viewer, "isAdmin" | "role">): string {
   if (viewer.isAdmin || viewer.role === "admin") return "/admin";
   if (viewer.role === "seller") return "/seller-dashboard";

@@ -46,7 +46,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     const result = await findContactMessages({ db, viewer, filter, page });
     return { filter, ...result, loadError: null };
   } catch (error) {
-    // Spec §8: the tab still renders, with the failure said once.
+    // The tab still renders, with the failure said once (docs/product.md#messages).
     logger.error({ err: error }, "contact messages could not be loaded");
     return { filter, page, messages: [] as AdminContactMessage[], hasNext: false, loadError: LOAD_FAILED };
   }

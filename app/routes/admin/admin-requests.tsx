@@ -40,7 +40,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     const result = await findBuyerRequests({ db, viewer, page });
     return { ...result, loadError: null };
   } catch (error) {
-    // Spec §8: the tab still renders, with the failure said once.
+    // The tab still renders, with the failure said once (docs/product.md#messages).
     logger.error({ err: error }, "buyer requests could not be loaded");
     return { page, requests: [] as BuyerRequest[], hasNext: false, loadError: LOAD_FAILED };
   }

@@ -23,7 +23,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await getViewer(request);
   // better-auth sends an already-confirmed address back here (?type=signup, the
   // link's callback) without a session: a link opened twice. Without that
-  // (no token was ever checked), the link is invalid (spec §4).
+  // (no token was ever checked), the link is invalid (docs/product.md#roles-and-accounts).
   if (!viewer) {
     const openedTwice = url.searchParams.get("type") === "signup";
     return { state: openedTwice ? ("already" as const) : ("invalid" as const), next: "/signin" };

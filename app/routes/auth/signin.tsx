@@ -102,7 +102,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     async () => {
       try {
         const { headers, userId } = await signInWithPassword({ runtime, ...submission.value, request, ip: clientIp(context) });
-        // Route by role (spec §4) using the session just created.
+        // Route by role (docs/product.md#roles-and-accounts) using the session just created.
         const cookieHeader = headers
           .getSetCookie()
           .map((c) => c.split(";")[0])

@@ -68,7 +68,7 @@ export async function loader({ request }: Route.LoaderArgs): Promise<LoaderData>
   const params = new URL(request.url).searchParams;
   const { db } = await getRuntime();
 
-  // An invite link carrying token_hash and type=invite (spec §2): verify, then /complete-signup after 2 s.
+  // An invite link carrying token_hash and type=invite: verify, then /complete-signup after 2 s.
   if (params.get("type") === "invite") {
     const token = params.get("token_hash") ?? "";
     try {
@@ -270,7 +270,7 @@ function SignUpForm({ actionData }: { actionData: Route.ComponentProps["actionDa
   );
 }
 
-/** Invalid, used or expired invitation (spec §8), with the way to a normal sign-up. */
+/** Invalid, used or expired invitation (docs/product.md#messages), with the way to a normal sign-up. */
 function InvalidInvitation({ loadFailed = false }: { loadFailed?: boolean }) {
   return (
     <AuthCard title={loadFailed ? "Error" : INVITATION_MESSAGES.invalidTitle}>
@@ -293,7 +293,7 @@ function InvalidInvitation({ loadFailed = false }: { loadFailed?: boolean }) {
 }
 
 /**
- * The invite-link verification screen (spec §4): the server has checked the
+ * The invite-link verification screen (docs/product.md#roles-and-accounts): the server has checked the
  * token before the page renders; on success it moves on to /complete-signup
  * after 2 s — a client timer, or a meta refresh without JavaScript. While the
  * check re-runs (Try Again) it reads "Verifying invitation…".

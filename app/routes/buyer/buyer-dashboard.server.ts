@@ -1,6 +1,6 @@
 /**
- * The buyer dashboard's guard, reads and form answers (spec §2
- * /buyer-dashboard): the route module dispatches, these do the work.
+ * The buyer dashboard's guard, reads and form answers: the route module
+ * dispatches, these do the work.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
@@ -53,7 +53,7 @@ export const isRequestType = (intent: string): intent is RequestType =>
   intent === "offer" || intent === "viewing" || intent === "quote";
 
 /**
- * Spec §2 /buyer-dashboard: signed out → /signin; sellers → /seller-dashboard;
+ * /buyer-dashboard: signed out → /signin; sellers → /seller-dashboard;
  * admins ("other roles") → /signup; no role yet → the role picker.
  */
 export async function requireBuyerViewer(request: Request) {
@@ -81,7 +81,7 @@ export async function readBuyerDashboard(options: { db: Runtime["db"]; viewer: V
     listings = await findRequestableListings({ db, include: wanted });
     requests = await findUserRequests({ db, userId: viewer.userId });
   } catch (error) {
-    // Spec §8: the dashboard still renders, with the failure said once.
+    // The dashboard still renders, with the failure said once (docs/product.md#messages).
     logger.error({ err: error }, "buyer dashboard data could not be loaded");
     loadError = LOAD_FAILED;
   }

@@ -36,7 +36,7 @@ export const meta: Route.MetaFunction = ({ location }) => [
 const PAGE_SIZE = 12;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  // Public page; what it shows depends on the viewer (spec §2). Everyone sees the machines; a signed-in
+  // Public page; what it shows depends on the viewer. Everyone sees the machines; a signed-in
   // account that cannot buy yet also sees "Complete Your Buyer Profile" above them.
   const viewer = await getViewer(request);
   const completeBuyer = Boolean(viewer && hasCompleteBuyerProfile(viewer));

@@ -1,4 +1,4 @@
-/** The seller dashboard's reads and its delete answer (spec §2 /seller-dashboard). */
+/** The seller dashboard's reads and its delete answer. */
 import type { ActionToast } from "#app/components/forms/use-action-toast.ts";
 import { findRejectionReasons } from "#app/domain/listing/find-rejection-reasons.server.ts";
 import { findSellerDashboard } from "#app/domain/listing/find-seller-listings.server.ts";
