@@ -3,7 +3,7 @@
  * domain's own forms and sign-in apply too: one definition for both.
  */
 
-/** The password policy for every new password (sign-up, invitation, reset); issue 7 raises the spec's 6 to 8. */
+/** The password policy for every new password (sign-up, invitation, reset): at least 8 characters (docs/product.md#forms). */
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 
