@@ -12,7 +12,7 @@ const APP_ENTRIES = ["./app/root.tsx", "./app/entry.server.tsx", "./app/routes.t
 const LAYER_ZONES = [
   {
     target: "./app/lib",
-    from: ["./app/domain", "./app/routes", "./app/components", "./app/jobs", "./app/server", ...APP_ENTRIES],
+    from: ["./app/domain", "./app/routes", "./app/components", "./app/jobs", "./app/server", "./app/emails", ...APP_ENTRIES],
     message:
       "app/lib is infrastructure and shared vocabulary: it imports only app/lib and db (docs/decisions/015-layers.md).",
   },
@@ -28,6 +28,12 @@ const LAYER_ZONES = [
     except: ["./runtime.server.ts"],
     message:
       "app/domain may not import the composition root in app/server, except `import type { Runtime }` (docs/decisions/015-layers.md).",
+  },
+  {
+    target: "./app/emails",
+    from: ["./app/domain", "./app/routes", "./app/components", "./app/jobs", "./app/server", ...APP_ENTRIES],
+    message:
+      "An e-mail template is a pure function of its data: it imports only app/lib and db; domain values come in as data (docs/decisions/015-layers.md).",
   },
   {
     target: "./app/jobs",

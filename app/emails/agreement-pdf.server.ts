@@ -1,15 +1,14 @@
 /**
  * "send-agreement-pdf": the mandate PDF for the seller to sign (with a link to
- * the page where the signed PDF is uploaded), or the admins' copy of it. The
- * caller passes the commission sentence the mandate states
- * (MANDATE_COMMISSION_SUMMARY).
+ * the page where the signed PDF is uploaded), or the admins' copy of it, with
+ * the commission sentence the mandate states.
  */
+import { MANDATE_COMMISSION_SUMMARY } from "#app/lib/commission.ts";
 import { layout, type RenderedEmail } from "./layout.server.ts";
 
 export function agreementPdfEmail(data: {
   listingTitle: string;
   pdf: Uint8Array;
-  commissionSummary: string;
   copy?: { signedBy: string; signatureMethod: string };
   /** The listing's mandate page, where the seller uploads the signed PDF. */
   url?: string;
@@ -19,11 +18,11 @@ export function agreementPdfEmail(data: {
         `A mandate PDF for "${data.listingTitle}" was sent to the seller for signature.`,
         `Signed by: ${data.copy.signedBy}`,
         `Signature Method: ${data.copy.signatureMethod}`,
-        data.commissionSummary,
+        MANDATE_COMMISSION_SUMMARY,
       ]
     : [
         `Attached is the exclusive sales mandate for "${data.listingTitle}".`,
-        data.commissionSummary,
+        MANDATE_COMMISSION_SUMMARY,
         "Please print it, sign it, scan it as a PDF and upload it on the listing's mandate page.",
       ];
   return {

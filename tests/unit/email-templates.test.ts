@@ -10,7 +10,6 @@ import { escapeHtml } from "#app/emails/layout.server.ts";
 
 /** Typed by a user (a name, a title, a message): must reach the HTML only as text. */
 const USER_TEXT = `<script>alert(1)</script><img src=x onerror=alert(2)> "Bobcat" & Sons`;
-const COMMISSION = "Commission: 5% of the final sale price in total.";
 
 type Sample<T extends EmailTemplate> = {
   data: EmailData<T>;
@@ -32,14 +31,13 @@ const SAMPLES: { [T in EmailTemplate]: Sample<T> } = {
     link: "https://dealequip.example/reset-password/abc?callbackURL=%2Freset",
   },
   "send-agreement-confirmation": {
-    data: { listingTitle: USER_TEXT, signatureMethod: "checkbox", commissionSummary: COMMISSION },
+    data: { listingTitle: USER_TEXT, signatureMethod: "checkbox" },
     main: "has been recorded (signed electronically).",
   },
   "send-agreement-pdf": {
     data: {
       listingTitle: USER_TEXT,
       pdf: new TextEncoder().encode("%PDF-1.7 sample"),
-      commissionSummary: COMMISSION,
       url: "https://dealequip.example/seller/mandate/00000000-0000-4000-8000-000000000001",
     },
     main: "Please print it, sign it, scan it as a PDF and upload it on the listing's mandate page.",

@@ -74,6 +74,21 @@ describe("layer zones", { timeout: 120_000 }, () => {
     ).toEqual(["@typescript-eslint/no-restricted-imports", "import-x/no-restricted-paths"]);
   });
 
+  it("keep e-mail templates pure: app/lib yes, the domain no", async () => {
+    expect(
+      await layerErrors(
+        "app/emails/x.server.ts",
+        'import { MANDATE_TERMS } from "#app/domain/mandate/mandate-terms.ts";\nexport const x = MANDATE_TERMS;\n',
+      ),
+    ).toEqual(["import-x/no-restricted-paths"]);
+    expect(
+      await layerErrors(
+        "app/emails/x.server.ts",
+        'import { PRODUCT_NAME } from "#app/lib/brand.ts";\nexport const x = PRODUCT_NAME;\n',
+      ),
+    ).toEqual([]);
+  });
+
   it("refuse routes in components, the app in db, and tests in application code", async () => {
     expect(
       await layerErrors(

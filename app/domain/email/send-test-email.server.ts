@@ -9,7 +9,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { emailOutbox } from "#db/schema.ts";
 import { recordAudit } from "#app/domain/audit/record-audit.server.ts";
 import { renderMandatePdf } from "#app/domain/mandate/mandate-pdf.server.ts";
-import { MANDATE_COMMISSION_SUMMARY, mandateTermsText } from "#app/domain/mandate/mandate-terms.ts";
+import { mandateTermsText } from "#app/domain/mandate/mandate-terms.ts";
 import { assertAdmin } from "#app/domain/user/assert-admin.ts";
 import type { Viewer } from "#app/domain/user/viewer.ts";
 import { composeEmail } from "#app/emails/templates.server.ts";
@@ -48,7 +48,7 @@ async function buildEmail(
   switch (fn) {
     case "send-agreement-confirmation": {
       const payload = { email: to, agreementType: "mandate", listingTitle, signatureMethod: "checkbox" as const };
-      return { payload, email: composeEmail("send-agreement-confirmation", to, { ...payload, commissionSummary: MANDATE_COMMISSION_SUMMARY }) };
+      return { payload, email: composeEmail("send-agreement-confirmation", to, { ...payload }) };
     }
     case "send-agreement-pdf": {
       const sellerName = admin.fullName ?? admin.name;
@@ -69,7 +69,7 @@ async function buildEmail(
           listingId: TEST_LISTING.id,
           termsText: `${termsText.split("\n")[0]}... (${termsText.length} characters)`,
         },
-        email: composeEmail("send-agreement-pdf", to, { listingTitle, pdf, commissionSummary: MANDATE_COMMISSION_SUMMARY }),
+        email: composeEmail("send-agreement-pdf", to, { listingTitle, pdf }),
       };
     }
     case "send-listing-notification": {

@@ -134,18 +134,15 @@ describe("the mandate's commission", () => {
       composeEmail("send-agreement-pdf", base.sellerEmail, {
         listingTitle: base.listingTitle,
         pdf: seller,
-        commissionSummary: MANDATE_COMMISSION_SUMMARY,
       }),
       composeEmail("send-agreement-pdf", "admin@example.co.za", {
         listingTitle: base.listingTitle,
         pdf: seller,
-        commissionSummary: MANDATE_COMMISSION_SUMMARY,
         copy: { signedBy: base.sellerName, signatureMethod: "uploaded_pdf" },
       }),
       composeEmail("send-agreement-confirmation", base.sellerEmail, {
         listingTitle: base.listingTitle,
         signatureMethod: "checkbox",
-        commissionSummary: MANDATE_COMMISSION_SUMMARY,
       }),
     ];
     for (const mail of mails) {

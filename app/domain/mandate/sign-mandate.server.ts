@@ -13,7 +13,7 @@ import type { Runtime } from "#app/server/runtime.server.ts";
 import { notifyAdmins } from "#app/domain/notification/create-notification.server.ts";
 import type { Viewer } from "#app/domain/user/viewer.ts";
 import { isPdf, renderMandatePdf } from "./mandate-pdf.server.ts";
-import { MANDATE_COMMISSION_SUMMARY, MAX_PDF_BYTES, mandateTermsText } from "./mandate-terms.ts";
+import { MAX_PDF_BYTES, mandateTermsText } from "./mandate-terms.ts";
 import { pdfPageCount } from "./pdf-pages.server.ts";
 import { isUuid } from "#app/lib/uuid.ts";
 
@@ -87,7 +87,7 @@ export async function signMandateByCheckbox(options: { runtime: Runtime; ctx: Ct
       message: `${ctx.sellerName} (${ctx.email}) signed the mandate by checkbox from ${ctx.ip}. The listing waits for review.`,
     });
     send = await runtime.queueEmail(
-      composeEmail("send-agreement-confirmation", ctx.email, { listingTitle: ctx.listing.title, signatureMethod: "checkbox", commissionSummary: MANDATE_COMMISSION_SUMMARY }),
+      composeEmail("send-agreement-confirmation", ctx.email, { listingTitle: ctx.listing.title, signatureMethod: "checkbox" }),
       tx,
     );
   });
@@ -128,7 +128,6 @@ export async function requestMandatePdf(options: { runtime: Runtime; ctx: Ctx; u
     sends.push(await runtime.queueEmail(composeEmail("send-agreement-pdf", ctx.email, {
           listingTitle: ctx.listing.title,
           pdf,
-          commissionSummary: MANDATE_COMMISSION_SUMMARY,
           url: `${runtime.env.PUBLIC_URL}/seller/mandate/${ctx.listing.id}`,
         }), tx));
     sends.push(
@@ -136,7 +135,6 @@ export async function requestMandatePdf(options: { runtime: Runtime; ctx: Ctx; u
         composeEmail("send-agreement-pdf", runtime.env.ADMIN_EMAIL, {
           listingTitle: ctx.listing.title,
           pdf: adminCopy,
-          commissionSummary: MANDATE_COMMISSION_SUMMARY,
           copy: { signedBy: `${ctx.sellerName} <${ctx.email}>`, signatureMethod: "uploaded_pdf" },
         }),
         tx,
@@ -191,7 +189,7 @@ export async function submitSignedMandate(options: {
         message: `${ctx.sellerName} (${ctx.email}) uploaded the signed mandate PDF. The listing waits for review.`,
       });
       send = await runtime.queueEmail(
-        composeEmail("send-agreement-confirmation", ctx.email, { listingTitle: ctx.listing.title, signatureMethod: "uploaded_pdf", commissionSummary: MANDATE_COMMISSION_SUMMARY }),
+        composeEmail("send-agreement-confirmation", ctx.email, { listingTitle: ctx.listing.title, signatureMethod: "uploaded_pdf" }),
         tx,
       );
     });
