@@ -17,6 +17,7 @@ import type { AdminEditListingInput } from "./listing-schemas.ts";
 import { nextListingState, REJECTION_REASON_MAX, type ModerationAction } from "./listing-state.ts";
 import { isUuid } from "#app/lib/uuid.ts";
 import { tooLong } from "#app/lib/text-limits.ts";
+import { assertAdmin } from "#app/domain/user/assert-admin.ts";
 
 const VERB: Record<ModerationAction | "edit" | "delete", { past: string; failure: string }> = {
   approve: { past: "approved", failure: "Failed to update listing" },
@@ -57,7 +58,7 @@ async function withListing<T>(options: {
   reason?: string | null;
 }) {
   const { runtime, admin, listingId, verb, change, reason } = options;
-  if (!admin.isAdmin) throw new AppError("FORBIDDEN", "Unauthorized", "You do not have permission to access this page.");
+  assertAdmin(admin);
   let send: (() => Promise<void>) | undefined;
   const result = await runtime.db.transaction(async (tx) => {
     const listing = await lockListing({ tx, listingId });
