@@ -1,5 +1,6 @@
 import { Star } from "lucide-react";
-import { useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { useEffect, useRef, useState } from "react";
+import { useHydrated } from "#app/components/forms/use-hydrated.ts";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/feedback";
 import { useActionToast, type ActionToast } from "#app/components/forms/use-action-toast.ts";
@@ -61,15 +62,6 @@ export async function action({ request }: Route.ActionArgs) {
     }
     return { toast: { type: "success", ...SUCCESS } as ActionToast };
   });
-}
-
-/** True once React runs in the browser (false on the server and without JavaScript). */
-function useHydrated() {
-  return useSyncExternalStore(
-    () => () => {},
-    () => true,
-    () => false,
-  );
 }
 
 export default function Feedback({ loaderData, actionData }: Route.ComponentProps) {

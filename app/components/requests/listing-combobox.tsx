@@ -5,7 +5,8 @@
  * it is a plain select with the same name, so the form still works.
  */
 import { Check, ChevronDown } from "lucide-react";
-import { useId, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent } from "react";
+import { useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { useHydrated } from "#app/components/forms/use-hydrated.ts";
 import { fieldClasses } from "#app/components/ui/input.tsx";
 import { NativeSelect } from "#app/components/ui/native-select.tsx";
 import { cn } from "#app/lib/utils.ts";
@@ -13,14 +14,6 @@ import { cn } from "#app/lib/utils.ts";
 export type ListingOption = { id: string; title: string };
 
 export const NO_LISTING_LABEL = "No specific listing";
-
-function useHydrated() {
-  return useSyncExternalStore(
-    () => () => {},
-    () => true,
-    () => false,
-  );
-}
 
 const normalise = (s: string) =>
   s

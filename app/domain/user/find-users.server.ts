@@ -193,3 +193,6 @@ export async function getUserEmail(options: { db: DbOrTx; admin: Pick<Viewer, "i
   const [row] = await options.db.select({ email: user.email }).from(user).where(eq(user.id, options.userId)).limit(1);
   return row?.email ?? null;
 }
+
+/** One user as the admin's user page reads it. */
+export type AdminUserDetails = NonNullable<Awaited<ReturnType<typeof getUserDetails>>>;
