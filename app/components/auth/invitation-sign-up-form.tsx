@@ -1,19 +1,12 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useState } from "react";
 import { Form, useNavigation } from "react-router";
-import { CommissionField, FieldError, FormError, TextField } from "#app/components/forms/field.tsx";
+import { FieldError } from "#app/components/forms/field.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import { Label } from "#app/components/ui/label.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { SignUpSchema } from "#app/domain/user/auth-schemas.ts";
-import {
-  ConfirmPasswordField,
-  RequiredFieldsNotice,
-  SellerDetailsFields,
-  SignUpTextField,
-  withErrorToast,
-} from "./sign-up-fields.tsx";
+import { SignUpFieldSet, usePasswordMatch, withErrorToast } from "./sign-up-fields.tsx";
 
 export type InvitationForForm = {
   token: string;
@@ -39,8 +32,7 @@ export function InvitationSignUpForm({
 }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const [password, setPassword] = useState("");
-  const [confirm, setConfirm] = useState("");
+  const { onInput, mismatch } = usePasswordMatch();
   const [form, fields] = useForm({
     id: "invitation-signup-form",
     lastResult,
@@ -57,72 +49,60 @@ export function InvitationSignUpForm({
       {...getFormProps(form)}
       onSubmit={withErrorToast(form.onSubmit)}
       className="space-y-4"
-      onInput={(e: React.FormEvent<HTMLFormElement>) => {
-        const f = e.currentTarget;
-        setPassword((f.elements.namedItem("password") as HTMLInputElement | null)?.value ?? "");
-        setConfirm((f.elements.namedItem("confirmPassword") as HTMLInputElement | null)?.value ?? "");
-      }}
+      onInput={onInput}
     >
       <input type="hidden" name="invitation" value={invitation.token} />
       <input type="hidden" name="role" value={invitation.role} />
-      <RequiredFieldsNotice errors={form.allErrors} />
-      <FormError errors={form.errors} />
-      {/* Locked: always the invited address, whatever a previous post carried. */}
-      <div className="space-y-1.5">
-        <Label htmlFor={fields.email.id}>Email *</Label>
-        <Input
-          id={fields.email.id}
-          name={fields.email.name}
-          type="email"
-          value={invitation.email}
-          readOnly
-          aria-readonly
-          autoComplete="email"
-          className="bg-gray-100"
-          aria-invalid={fields.email.errors ? true : undefined}
-          aria-describedby={fields.email.errors ? `${fields.email.errorId} invite-email-hint` : "invite-email-hint"}
-        />
-        <p id="invite-email-hint" className="text-xs text-gray-500">
-          This is the address your invitation was sent to.
-        </p>
-        <FieldError id={fields.email.errorId} errors={fields.email.errors} />
-      </div>
-      <SignUpTextField label="Password *" field={fields.password} type="password" autoComplete="new-password" />
-      <ConfirmPasswordField
-        field={fields.confirmPassword}
-        hintId="invite-confirm-hint"
-        mismatch={Boolean(confirm && password && confirm !== password)}
+      <SignUpFieldSet
+        fields={fields}
+        formErrors={form.errors}
+        allErrors={form.allErrors}
+        role={invitation.role}
+        confirmHintId="invite-confirm-hint"
+        mismatch={mismatch}
+        email={
+          <>
+            {/* Locked: always the invited address, whatever a previous post carried. */}
+            <div className="space-y-1.5">
+              <Label htmlFor={fields.email.id}>Email *</Label>
+              <Input
+                id={fields.email.id}
+                name={fields.email.name}
+                type="email"
+                value={invitation.email}
+                readOnly
+                aria-readonly
+                autoComplete="email"
+                className="bg-gray-100"
+                aria-invalid={fields.email.errors ? true : undefined}
+                aria-describedby={
+                  fields.email.errors ? `${fields.email.errorId} invite-email-hint` : "invite-email-hint"
+                }
+              />
+              <p id="invite-email-hint" className="text-xs text-gray-500">
+                This is the address your invitation was sent to.
+              </p>
+              <FieldError id={fields.email.errorId} errors={fields.email.errors} />
+            </div>
+          </>
+        }
+        accountType={
+          <div className="space-y-1.5">
+            <Label htmlFor="invite-account-type">Account Type *</Label>
+            <Input
+              id="invite-account-type"
+              value={roleLabel}
+              readOnly
+              aria-readonly
+              className="bg-gray-100"
+              aria-describedby="invite-account-type-hint"
+            />
+            <p id="invite-account-type-hint" className="text-xs text-gray-500">
+              Set by your invitation.
+            </p>
+          </div>
+        }
       />
-      <div className="space-y-1.5">
-        <Label htmlFor="invite-account-type">Account Type *</Label>
-        <Input
-          id="invite-account-type"
-          value={roleLabel}
-          readOnly
-          aria-readonly
-          className="bg-gray-100"
-          aria-describedby="invite-account-type-hint"
-        />
-        <p id="invite-account-type-hint" className="text-xs text-gray-500">
-          Set by your invitation.
-        </p>
-      </div>
-      <SignUpTextField label="Full Name *" field={fields.fullName} autoComplete="name" />
-      <SignUpTextField
-        label="Phone Number *"
-        field={fields.phone}
-        type="tel"
-        autoComplete="tel"
-        placeholder="e.g. 082 123 4567"
-      />
-      {invitation.role === "buyer" ? (
-        <>
-          <TextField label="Company Name (optional)" field={fields.companyName as never} autoComplete="organization" />
-          <CommissionField field={fields.commissionAccepted as never} />
-        </>
-      ) : (
-        <SellerDetailsFields sellerType={fields.sellerType} sellerRole={fields.sellerRole} />
-      )}
       <Button type="submit" className="w-full" disabled={busy}>
         {busy ? "Creating account..." : submitLabel}
       </Button>

@@ -9,7 +9,7 @@ import { Form, useNavigation } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
 import { CONFIRMATION_MESSAGES, formatWait } from "#app/domain/user/auth-schemas.ts";
 import { cn } from "#app/lib/utils.ts";
-import { useHydrated } from "./sign-up-fields.tsx";
+import { useHydrated } from "#app/components/forms/use-hydrated.ts";
 
 export const RESEND_INTENT = "resend-confirmation";
 
@@ -65,7 +65,9 @@ export function ConfirmationPanel({
       data-testid="confirmation-panel"
       className={cn(
         "mb-4 scroll-mt-24 space-y-3 rounded-md border p-3 text-sm focus:outline-none",
-        tone === "success" ? "border-green-200 bg-green-50 text-green-900" : "border-amber-200 bg-amber-50 text-amber-900",
+        tone === "success"
+          ? "border-green-200 bg-green-50 text-green-900"
+          : "border-amber-200 bg-amber-50 text-amber-900",
       )}
     >
       <p role={messageRole} className="break-words [overflow-wrap:anywhere]">
@@ -74,7 +76,10 @@ export function ConfirmationPanel({
       {state.notice ? (
         <p
           role={state.notice.type === "refused" ? "alert" : "status"}
-          className={cn("break-words [overflow-wrap:anywhere]", state.notice.type === "refused" ? "font-medium text-red-700" : "font-medium")}
+          className={cn(
+            "break-words [overflow-wrap:anywhere]",
+            state.notice.type === "refused" ? "font-medium text-red-700" : "font-medium",
+          )}
         >
           {state.notice.message}
         </p>

@@ -8,8 +8,10 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { getInputProps, getSelectProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useState } from "react";
+import { useState, type FormEvent, type ReactNode } from "react";
+import { CommissionField, TextField } from "#app/components/forms/field.tsx";
 import { showActionToast } from "#app/components/forms/use-action-toast.ts";
+import { useHydrated } from "#app/components/forms/use-hydrated.ts";
 import { FieldError, FormError } from "#app/components/forms/field.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import { Label } from "#app/components/ui/label.tsx";
@@ -19,13 +21,6 @@ import { MESSAGES, SignUpSchema, signUpErrorToast } from "#app/domain/user/auth-
 /** A text field of any of the sign-up forms' schemas. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyField = FieldMetadata<any, any, string[]>;
-
-/** False on the server and until the page has hydrated. */
-export function useHydrated() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
 
 /** The messages shown under a field: all but the form-wide "required" one. */
 function ownErrors(errors: string[] | undefined) {
@@ -107,13 +102,7 @@ const placeholderSelect = "has-[option[value='']:checked]:text-gray-500 [&_optio
 /**
  * A seller's optional details (seller type company or private, relationship agent or direct; docs/product.md#forms).
  */
-export function SellerDetailsFields({
-  sellerType,
-  sellerRole,
-}: {
-  sellerType: AnyField;
-  sellerRole: AnyField;
-}) {
+export function SellerDetailsFields({ sellerType, sellerRole }: { sellerType: AnyField; sellerRole: AnyField }) {
   return (
     <>
       <div className="space-y-1.5">
@@ -161,4 +150,79 @@ export function withErrorToast(onSubmit: (event: React.FormEvent<HTMLFormElement
     const submission = parseWithZod(new FormData(event.currentTarget), { schema: SignUpSchema });
     if (submission.status === "error") showActionToast(signUpErrorToast(submission.error));
   };
+}
+
+/** The live "Passwords do not match" hint: the form's onInput keeps both values. */
+export function usePasswordMatch() {
+  const [password, setPassword] = useState("");
+  const [confirm, setConfirm] = useState("");
+  const onInput = (e: FormEvent<HTMLFormElement>) => {
+    const f = e.currentTarget;
+    setPassword((f.elements.namedItem("password") as HTMLInputElement | null)?.value ?? "");
+    setConfirm((f.elements.namedItem("confirmPassword") as HTMLInputElement | null)?.value ?? "");
+  };
+  return { onInput, mismatch: Boolean(confirm && password && confirm !== password) };
+}
+
+/**
+ * The one set of sign-up fields, for the sign-up page and an invitation's:
+ * the e-mail and the account type are slots (typed by the visitor, or locked
+ * to the invitation), the rest is the same — password and its confirmation,
+ * name, phone, and the buyer's or the seller's details.
+ */
+export function SignUpFieldSet({
+  fields,
+  formErrors,
+  allErrors,
+  email,
+  accountType,
+  role,
+  confirmHintId,
+  mismatch,
+}: {
+  fields: Record<
+    | "password"
+    | "confirmPassword"
+    | "fullName"
+    | "phone"
+    | "companyName"
+    | "commissionAccepted"
+    | "sellerType"
+    | "sellerRole",
+    AnyField
+  >;
+  formErrors: string[] | undefined;
+  allErrors: Record<string, string[]> | undefined;
+  email: ReactNode;
+  accountType: ReactNode;
+  role: "buyer" | "seller";
+  confirmHintId: string;
+  mismatch: boolean;
+}) {
+  return (
+    <>
+      <RequiredFieldsNotice errors={allErrors} />
+      <FormError errors={formErrors} />
+      {email}
+      <SignUpTextField label="Password *" field={fields.password} type="password" autoComplete="new-password" />
+      <ConfirmPasswordField field={fields.confirmPassword} hintId={confirmHintId} mismatch={mismatch} />
+      {accountType}
+      <SignUpTextField label="Full Name *" field={fields.fullName} autoComplete="name" />
+      <SignUpTextField
+        label="Phone Number *"
+        field={fields.phone}
+        type="tel"
+        autoComplete="tel"
+        placeholder="e.g. 082 123 4567"
+      />
+      {role === "buyer" ? (
+        <>
+          <TextField label="Company Name (optional)" field={fields.companyName as never} autoComplete="organization" />
+          <CommissionField field={fields.commissionAccepted as never} />
+        </>
+      ) : (
+        <SellerDetailsFields sellerType={fields.sellerType} sellerRole={fields.sellerRole} />
+      )}
+    </>
+  );
 }

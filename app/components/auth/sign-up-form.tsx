@@ -1,0 +1,94 @@
+import { getFormProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useState } from "react";
+import { Form, Link, useNavigation, useSearchParams } from "react-router";
+import { FieldError } from "#app/components/forms/field.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { Label } from "#app/components/ui/label.tsx";
+import { NativeSelect } from "#app/components/ui/native-select.tsx";
+import { CONFIRMATION_MESSAGES, SignUpSchema } from "#app/domain/user/auth-schemas.ts";
+import { AuthCard } from "./auth-card.tsx";
+import { ConfirmationPanel, type ConfirmationState } from "./resend-confirmation.tsx";
+import { SignUpFieldSet, SignUpTextField, usePasswordMatch, withErrorToast } from "./sign-up-fields.tsx";
+
+/** /signup?role=buyer|seller preselects the account type (links from the home page and elsewhere). */
+export function roleParam(value: string | null): "buyer" | "seller" | undefined {
+  const role = value?.trim().toLowerCase();
+  return role === "buyer" || role === "seller" ? role : undefined;
+}
+
+/** The answer of the sign-up action the form shows (field errors, the account created, the confirmation e-mail). */
+export type SignUpAnswer =
+  { result?: SubmissionResult<string[]>; created?: boolean; confirmation?: ConfirmationState } | undefined;
+
+/** The visitor's sign-up form (/signup): the account type is theirs to choose. */
+export function SignUpForm({ actionData }: { actionData: SignUpAnswer }) {
+  const [params] = useSearchParams();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/signup");
+  const [role, setRole] = useState(roleParam(params.get("role")) ?? "buyer");
+  const { onInput, mismatch } = usePasswordMatch();
+
+  const [form, fields] = useForm({
+    id: "signup-form",
+    lastResult: actionData?.result,
+    defaultValue: { role },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignUpSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+
+  const confirmation = actionData && "confirmation" in actionData ? actionData.confirmation : undefined;
+  return (
+    <AuthCard title="Create Account" description="Join South Africa's marketplace for heavy machinery.">
+      {actionData?.created && confirmation ? (
+        <ConfirmationPanel
+          state={confirmation}
+          tone="success"
+          title="Account Created Successfully!"
+          message={`${CONFIRMATION_MESSAGES.sentTo(confirmation.email)} Please check your email to verify your account before signing in.`}
+        />
+      ) : null}
+      <Form
+        method="post"
+        {...getFormProps(form)}
+        onSubmit={withErrorToast(form.onSubmit)}
+        className="space-y-4"
+        onInput={onInput}
+      >
+        <SignUpFieldSet
+          fields={fields}
+          formErrors={form.errors}
+          allErrors={form.allErrors}
+          role={role}
+          confirmHintId="confirm-hint"
+          mismatch={mismatch}
+          email={<SignUpTextField label="Email *" field={fields.email} type="email" autoComplete="email" />}
+          accountType={
+            <div className="space-y-1.5">
+              <Label htmlFor={fields.role.id}>Account Type *</Label>
+              <NativeSelect
+                {...getSelectProps(fields.role)}
+                key={fields.role.key}
+                onChange={(e) => setRole(e.currentTarget.value === "seller" ? "seller" : "buyer")}
+              >
+                <option value="buyer">Buyer</option>
+                <option value="seller">Seller</option>
+              </NativeSelect>
+              <FieldError id={fields.role.errorId} errors={fields.role.errors} />
+            </div>
+          }
+        />
+        <Button type="submit" className="w-full" disabled={busy}>
+          {busy ? "Creating account..." : "Create Account"}
+        </Button>
+      </Form>
+      <p className="mt-6 text-center text-sm text-gray-600">
+        Already have an account?{" "}
+        <Link to="/signin" className="font-medium text-brand-700 hover:underline">
+          Sign in
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}
