@@ -1,5 +1,6 @@
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/admin-users";
+import { Pager } from "#app/components/admin/pager.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Input } from "#app/components/ui/input.tsx";
@@ -71,7 +72,7 @@ function pageUrl(q: string, page: number) {
 }
 
 export default function AdminUsers({ loaderData }: Route.ComponentProps) {
-  const { users, q, page, hasPrevious, hasNext, maxQueryLength, error } = loaderData;
+  const { users, q, page, hasNext, maxQueryLength, error } = loaderData;
   return (
     <section className="mt-6" aria-labelledby="users-heading">
       <h2 id="users-heading" className="sr-only">
@@ -187,29 +188,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
         </>
       )}
 
-      {hasPrevious || hasNext ? (
-        <nav aria-label="Pages" className="mt-4 flex items-center justify-between gap-2">
-          {hasPrevious ? (
-            <Button asChild variant="outline" size="sm">
-              <Link to={pageUrl(q, page - 1)} rel="prev">
-                Previous
-              </Link>
-            </Button>
-          ) : (
-            <span />
-          )}
-          <span className="text-sm text-gray-600">Page {page}</span>
-          {hasNext ? (
-            <Button asChild variant="outline" size="sm">
-              <Link to={pageUrl(q, page + 1)} rel="next">
-                Next
-              </Link>
-            </Button>
-          ) : (
-            <span />
-          )}
-        </nav>
-      ) : null}
+      <Pager page={page} hasNext={hasNext} href={(n) => pageUrl(q, n)} />
     </section>
   );
 }
