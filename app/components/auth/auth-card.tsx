@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { Card, CardContent, CardDescription, CardHeader } from "#app/components/ui/card.tsx";
 
 export function AuthCard({
@@ -19,5 +20,17 @@ export function AuthCard({
         <CardContent>{children}</CardContent>
       </Card>
     </div>
+  );
+}
+
+/** "Already have an account? Sign in", under every sign-up form. */
+export function SignInInstead() {
+  return (
+    <p className="mt-6 text-center text-sm text-gray-600">
+      Already have an account?{" "}
+      <Link to="/signin" className="font-medium text-brand-700 hover:underline">
+        Sign in
+      </Link>
+    </p>
   );
 }

@@ -1,13 +1,13 @@
 import { getFormProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
-import { Form, Link, useNavigation, useSearchParams } from "react-router";
+import { Form, useNavigation, useSearchParams } from "react-router";
 import { FieldError } from "#app/components/forms/field.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Label } from "#app/components/ui/label.tsx";
 import { NativeSelect } from "#app/components/ui/native-select.tsx";
 import { CONFIRMATION_MESSAGES, SignUpSchema } from "#app/domain/user/auth-schemas.ts";
-import { AuthCard } from "./auth-card.tsx";
+import { AuthCard, SignInInstead } from "./auth-card.tsx";
 import { ConfirmationPanel, type ConfirmationState } from "./resend-confirmation.tsx";
 import { SignUpFieldSet, SignUpTextField, usePasswordMatch, withErrorToast } from "./sign-up-fields.tsx";
 
@@ -83,12 +83,7 @@ export function SignUpForm({ actionData }: { actionData: SignUpAnswer }) {
           {busy ? "Creating account..." : "Create Account"}
         </Button>
       </Form>
-      <p className="mt-6 text-center text-sm text-gray-600">
-        Already have an account?{" "}
-        <Link to="/signin" className="font-medium text-brand-700 hover:underline">
-          Sign in
-        </Link>
-      </p>
+      <SignInInstead />
     </AuthCard>
   );
 }

@@ -1,6 +1,6 @@
-import { Link, redirect } from "react-router";
+import { redirect } from "react-router";
 import type { Route } from "./+types/complete-signup";
-import { AuthCard } from "#app/components/auth/auth-card.tsx";
+import { AuthCard, SignInInstead } from "#app/components/auth/auth-card.tsx";
 import { InvitationSignUpForm } from "#app/components/auth/invitation-sign-up-form.tsx";
 import { useActionToast } from "#app/components/forms/use-action-toast.ts";
 import { getUsableInvitation } from "#app/domain/invitation/get-invitation.server.ts";
@@ -58,12 +58,7 @@ export default function CompleteSignup({ loaderData, actionData }: Route.Compone
       description="Your invitation is verified. Set your password and details to finish creating your account."
     >
       <InvitationSignUpForm invitation={loaderData.invitation} lastResult={actionData?.result} submitLabel="Complete Sign Up" />
-      <p className="mt-6 text-center text-sm text-gray-600">
-        Already have an account?{" "}
-        <Link to="/signin" className="font-medium text-brand-700 hover:underline">
-          Sign in
-        </Link>
-      </p>
+      <SignInInstead />
     </AuthCard>
   );
 }

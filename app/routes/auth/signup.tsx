@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Link, redirect, useSearchParams } from "react-router";
+import { data, redirect, useSearchParams } from "react-router";
 import type { Route } from "./+types/signup";
-import { AuthCard } from "#app/components/auth/auth-card.tsx";
+import { AuthCard, SignInInstead } from "#app/components/auth/auth-card.tsx";
 import { InvitationSignUpForm, type InvitationForForm } from "#app/components/auth/invitation-sign-up-form.tsx";
 import { InvalidInvitation, VerifyInvitation } from "#app/components/auth/invitation-screens.tsx";
 import { roleParam, SignUpForm } from "#app/components/auth/sign-up-form.tsx";
@@ -160,12 +160,7 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
           lastResult={actionData?.result}
           submitLabel="Create Account"
         />
-        <p className="mt-6 text-center text-sm text-gray-600">
-          Already have an account?{" "}
-          <Link to="/signin" className="font-medium text-brand-700 hover:underline">
-            Sign in
-          </Link>
-        </p>
+        <SignInInstead />
       </AuthCard>
     );
   }
