@@ -1,27 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { demoUser, firstListingPath, gotoReady, withSession } from "./support/personas.ts";
+import { dayFromToday, rand, stamp } from "./support/values.ts";
 
-/** A calendar day `days` after today in South Africa, as the date input wants it (YYYY-MM-DD). */
-function dayFromToday(days: number) {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone: "Africa/Johannesburg",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).formatToParts(new Date());
-  const part = (type: string) => parts.find((p) => p.type === type)!.value;
-  const d = new Date(`${part("year")}-${part("month")}-${part("day")}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d;
-}
-
-/** Whole rand as the dashboard shows them (en-ZA, space-grouped): 245 310 → /R\s?245\s310/. */
-function randPattern(amount: number) {
-  const grouped = amount.toString().replace(/\B(?=(\d{3})+(?!\d))/g, " ");
-  return new RegExp(`R\\s?${grouped.replace(/ /g, "\\s")}(?![\\d,])`);
-}
-
-const stamp = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 async function openDashboardAsBuyer(page: Page) {
   const buyer = demoUser("buyer");
@@ -58,7 +38,7 @@ test("the demo buyer makes an offer, a viewing request and a quote request and s
   await offer.getByRole("button", { name: "Submit Offer" }).click();
   await page.getByRole("dialog", { name: "Make an offer" }).getByRole("button", { name: "Send offer" }).click();
   await expect(page.getByText("Offer Submitted").first()).toBeVisible();
-  const offerRow = requestRows(page).filter({ hasText: randPattern(amount) });
+  const offerRow = requestRows(page).filter({ hasText: rand(amount) });
   await expect(offerRow).toHaveCount(1);
   await expect(offerRow).toContainText("Offer");
   await expect(offerRow).toContainText(listingTitle);
@@ -77,7 +57,7 @@ test("the demo buyer makes an offer, a viewing request and a quote request and s
 
   const times = await viewing.getByLabel("Preferred Time").locator("option").allTextContents();
   expect(times).toEqual(["Select a time", "09:00", "10:00", "11:00", "12:00", "13:00", "14:00", "15:00", "16:00", "17:00"]);
-  const day = dayFromToday(1 + Math.floor(Math.random() * 300));
+  const day = new Date(`${dayFromToday(1 + Math.floor(Math.random() * 300))}T00:00:00Z`);
   const time = times[1 + Math.floor(Math.random() * 9)]!;
   const shown = `${new Intl.DateTimeFormat("en-ZA", { timeZone: "UTC", weekday: "short", day: "numeric", month: "short", year: "numeric" }).format(day)} at ${time}`;
   const sameViewing = requestRows(page).filter({ hasText: shown });
