@@ -150,7 +150,7 @@ test("a buyer saves and removes a machine with the heart on a catalogue card and
       "aria-pressed",
       "true",
     );
-    expect(await onWatchlist(page, path)).toBe(1);
+    await expect.poll(() => onWatchlist(page, path)).toBe(1);
     await gotoReady(page, "/buyer-catalog");
     await cards(page)
       .nth(i + 2)
@@ -161,7 +161,7 @@ test("a buyer saves and removes a machine with the heart on a catalogue card and
         .nth(i + 2)
         .getByRole("button", { name: `Save ${title} to watchlist` }),
     ).toHaveAttribute("aria-pressed", "false");
-    expect(await onWatchlist(page, path)).toBe(0);
+    await expect.poll(() => onWatchlist(page, path)).toBe(0);
 
     // On the listing page, next to the title.
     await gotoReady(page, path);
@@ -179,11 +179,11 @@ test("a buyer saves and removes a machine with the heart on a catalogue card and
       "aria-pressed",
       "false",
     );
-    expect(await onWatchlist(page, path)).toBe(0);
+    await expect.poll(() => onWatchlist(page, path)).toBe(0);
     await gotoReady(page, path);
     await save.click();
     await expect(page.getByRole("button", { name: `Remove ${title} from watchlist` })).toBeVisible();
-    expect(await onWatchlist(page, path)).toBe(1);
+    await expect.poll(() => onWatchlist(page, path)).toBe(1);
     await gotoReady(page, path);
     await page.getByRole("button", { name: `Remove ${title} from watchlist` }).click();
     await expect(save).toBeVisible();
@@ -219,7 +219,7 @@ test("a visitor's heart asks them to sign in and the machine is saved on their r
       "aria-pressed",
       "true",
     );
-    expect(await onWatchlist(page, path)).toBe(1);
+    await expect.poll(() => onWatchlist(page, path)).toBe(1);
     await page.context().close();
 
     // A seller signing in the same way saves nothing and is told why.

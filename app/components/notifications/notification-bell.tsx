@@ -23,6 +23,8 @@ import {
 } from "./notification-list.tsx";
 
 const BACKOFF_MS = [1000, 2000, 5000, 10000];
+const FIRST_PAGE_PATIENCE_MS = 4000;
+const FIRST_PAGE_RETRIES = 2;
 
 type Page = { items: NotificationItem[]; unread: number; hasMore: boolean };
 
@@ -102,10 +104,26 @@ export function NotificationBell({ unread: initialUnread }: { unread: number }) 
     };
   }, [flash]);
 
-  // First page when the popover opens; later pages appended.
+  // First page when the popover opens; later pages appended. A first page that has
+  // not come within FIRST_PAGE_PATIENCE_MS is asked for again (the new load replaces
+  // the old), FIRST_PAGE_RETRIES times; then the popover says so and links to the page.
+  const [retries, setRetries] = useState(0);
   useEffect(() => {
     if (open && items === null && first.state === "idle" && !first.data) first.load("/notifications");
   }, [open, items, first]);
+  useEffect(() => {
+    if (open) setRetries(0);
+  }, [open]);
+  useEffect(() => {
+    if (!open || items !== null || retries > FIRST_PAGE_RETRIES) return;
+    const timer = setTimeout(() => {
+      if (retries < FIRST_PAGE_RETRIES) first.load("/notifications");
+      setRetries(retries + 1);
+    }, FIRST_PAGE_PATIENCE_MS);
+    return () => clearTimeout(timer);
+    // `first` changes identity on every state change; the timer restarts per retry only.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open, items, retries]);
   useEffect(() => {
     if (first.data && items === null) {
       setItems(first.data.items);
@@ -165,7 +183,14 @@ export function NotificationBell({ unread: initialUnread }: { unread: number }) 
           </Button>
         </div>
         <div className="max-h-96 overflow-y-auto">
-          {items === null ? (
+          {items === null && retries > FIRST_PAGE_RETRIES ? (
+            <p className="p-4 text-sm text-gray-600">
+              Your notifications could not be loaded.{" "}
+              <Link to="/notifications" reloadDocument className="font-medium text-brand-700 underline">
+                Open the notifications page
+              </Link>
+            </p>
+          ) : items === null ? (
             <p className="p-4 text-sm text-gray-500">Loading…</p>
           ) : items.length === 0 ? (
             <p className="p-4 text-sm text-gray-600">{emptyText}</p>
