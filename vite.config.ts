@@ -26,6 +26,7 @@ export default defineConfig({
           include: ["tests/db/**/*.test.ts"],
           environment: "node",
           setupFiles: ["tests/support/fail-on-console-error.ts"],
+          globalSetup: ["tests/db/support/global-setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Every file opens its own database (a PGlite in memory, or mm_test_* on PostgreSQL) and its own

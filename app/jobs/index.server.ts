@@ -25,7 +25,11 @@ export async function registerJobs(
 ) {
   const { boss } = context;
   for (const job of JOBS) {
-    await boss.createQueue(job.name, { ...job.queue, ...queueOverrides[job.name] });
+    const options = { ...job.queue, ...queueOverrides[job.name] };
+    // createQueue leaves an existing queue as it was: the policy written here is applied on every start.
+    await boss.createQueue(job.name, options);
+    const { policy: _policy, partition: _partition, ...changeable } = options;
+    await boss.updateQueue(job.name, changeable);
     await boss.work(
       job.name,
       { pollingIntervalSeconds: 1, batchSize: job.batchSize ?? 1, burstWhenBatchFull: true, perJobResults: true, includeMetadata: true },

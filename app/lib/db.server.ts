@@ -55,7 +55,15 @@ function lockDataDir(dir: string) {
   return () => fs.rmSync(lock, { force: true });
 }
 
-export async function openDatabase(options: { databaseUrl?: string; dataDir?: string; memory?: boolean }) {
+export type OpenDatabaseOptions = {
+  databaseUrl?: string;
+  dataDir?: string;
+  memory?: boolean;
+  /** In memory only: start from this copy of a database (PGlite's dumpDataDir) instead of an empty one. */
+  snapshot?: Blob;
+};
+
+export async function openDatabase(options: OpenDatabaseOptions) {
   if (options.databaseUrl) {
     // Fail fast when the server is away (a restart): requests answer 503 instead of hanging.
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, connectionTimeoutMillis: 3_000 });
@@ -78,7 +86,8 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir?: st
     unlock = lockDataDir(dir);
     dataDir = path.join(dir, "pglite");
   }
-  const pglite = await PGlite.create(dataDir);
+  const pglite =
+    options.memory && options.snapshot ? await PGlite.create({ loadDataDir: options.snapshot }) : await PGlite.create(dataDir);
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder: MIGRATIONS });
   return {

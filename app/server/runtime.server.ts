@@ -36,6 +36,8 @@ export type RuntimeOptions = {
   env?: Env;
   /** In-memory PGlite (tests). */
   memory?: boolean;
+  /** With `memory`: start from this copy of a migrated database (tests make one per run). */
+  snapshot?: Blob;
   trustedOrigins?: string[];
   emailRetryDelaySeconds?: number;
   /** Retries before an e-mail is given up as failed (tests shorten it). */
@@ -83,7 +85,7 @@ export function getRuntime(): Promise<Runtime> {
 
 export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtime> {
   const env = options.env ?? readEnv();
-  const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, memory: options.memory });
+  const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, memory: options.memory, snapshot: options.snapshot });
   const db = handle.db;
   const storage = await createStorage(env);
 

@@ -20,7 +20,7 @@ let t: Awaited<ReturnType<typeof createTestDatabaseUrl>>;
 
 beforeAll(async () => {
   t = await createTestDatabaseUrl();
-  handle = await openDatabase({ databaseUrl: t.url, memory: !t.url });
+  handle = await openDatabase({ databaseUrl: t.url, memory: !t.url, snapshot: t.snapshot });
   storage = createLocalStorage(path.join(t.dataDir, "uploads"));
   await seedDemo({ db: handle.db, storage });
   const [seller] = await handle.db.select({ id: s.sellers.id }).from(s.sellers).limit(1);

@@ -27,7 +27,7 @@ let hiddenIds: string[];
 
 beforeAll(async () => {
   t = await createTestDatabaseUrl();
-  handle = await openDatabase({ databaseUrl: t.url, memory: !t.url });
+  handle = await openDatabase({ databaseUrl: t.url, memory: !t.url, snapshot: t.snapshot });
   storage = createLocalStorage(path.join(t.dataDir, "uploads"));
   await seedDemo({ db: handle.db, storage });
   // Ties: several listings with the same price and the same creation time.

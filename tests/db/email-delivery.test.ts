@@ -86,7 +86,7 @@ async function start(smtpPort: number, options: { retryLimit?: number } = {}) {
     SEED_DEMO: "0",
     DATA_DIR: db.dataDir,
   });
-  runtime = await startRuntime({ env, memory: !db.url, seed: false, emailRetryDelaySeconds: 1, emailRetryLimit: options.retryLimit });
+  runtime = await startRuntime({ env, memory: !db.url, snapshot: db.snapshot, seed: false, emailRetryDelaySeconds: 1, emailRetryLimit: options.retryLimit });
   return runtime;
 }
 

@@ -33,6 +33,17 @@ describe("background jobs", () => {
     for (const job of JOBS) expect(await rt.boss.getQueue(job.name), job.name).not.toBeNull();
   });
 
+  it("a queue that already exists takes the retry policy of the code that starts", async () => {
+    // The test database is a copy of one where every queue exists with the policy in code (25 retries).
+    expect((await rt.boss.getQueue(SEND_EMAIL_QUEUE))?.retryLimit).toBe(25);
+    const shorter = await startTestRuntime({ emailRetryLimit: 2 });
+    try {
+      expect((await shorter.rt.boss.getQueue(SEND_EMAIL_QUEUE))?.retryLimit).toBe(2);
+    } finally {
+      await shorter.stop();
+    }
+  });
+
   it("a scheduled run (no data) of each scheduled job completes", async () => {
     for (const job of JOBS.filter((j) => j.schedule)) {
       const id = (await rt.boss.send(job.name, null as unknown as object))!;

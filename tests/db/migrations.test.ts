@@ -39,7 +39,8 @@ const SPEC_TABLES = [
 
 const journal = JSON.parse(fs.readFileSync("db/migrations/meta/_journal.json", "utf8")) as { entries: unknown[] };
 
-const getDb = setupTestDatabase();
+// From an empty database: these tests are about what the migrations build.
+const getDb = setupTestDatabase({ fromEmpty: true });
 const db = () => getDb().db;
 
 async function rows<T>(database: Db, query: ReturnType<typeof sql>) {

@@ -3,8 +3,10 @@
  *
  * A database of its own:
  * - With DATABASE_URL (a PostgreSQL server): `mm_test_<random>` created on
- *   that server, migrated on open, dropped (WITH (FORCE)) on close.
+ *   that server, dropped (WITH (FORCE)) on close.
  * - Without: an in-memory PGlite, gone on close.
+ * Both start as a copy of one database the run migrated once (global-setup.ts;
+ * opening it migrates again, a no-op); `{ fromEmpty: true }` starts empty.
  *
  *   const getDb = setupTestDatabase();       // a migrated handle for the file
  *   const t = await withTestDatabase();      // or by hand: try { ... } finally { await t.close(); }
@@ -21,14 +23,13 @@
  *   await h.call(action, { path: "/listing/1", cookie: buyer.cookie, body });
  *   await h.stop();
  */
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { eq, getTableName, is, sql } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
-import pg from "pg";
-import { afterAll, beforeAll, expect } from "vitest";
+import { afterAll, beforeAll, expect, inject } from "vitest";
 import * as schema from "#db/schema.ts";
 import { createBuyerProfile } from "#app/domain/user/create-buyer-profile.server.ts";
 import { createUser } from "#app/domain/user/create-user.server.ts";
@@ -37,10 +38,33 @@ import { signInWithPassword } from "#app/domain/user/sign-in.server.ts";
 import type { Viewer } from "#app/domain/user/viewer.ts";
 import { AppError } from "#app/lib/app-error.ts";
 import { openDatabase, type DbHandle } from "#app/lib/db.server.ts";
+import { createPostgresDatabase } from "./postgres.ts";
 import { parseEnv } from "#app/lib/env.server.ts";
 import { startRuntime, stopRuntime, type Runtime } from "#app/server/runtime.server.ts";
 
 // ------------------------------------------------------------ databases
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** A file holding a migrated in-memory PGlite, made once per run by global-setup.ts. */
+    pgliteSnapshot: string;
+    /** A migrated database on the PostgreSQL server that test databases are copied from. */
+    postgresTemplate: string;
+  }
+}
+
+/** Where a test database starts: a copy of the migrated one the run made (fast), or empty and migrated on open. */
+export type FreshnessOptions = { fromEmpty?: boolean };
+
+let snapshotBlob: Blob | undefined;
+function pgliteSnapshot(options: FreshnessOptions): Blob | undefined {
+  const file = options.fromEmpty ? undefined : inject("pgliteSnapshot");
+  if (!file) return undefined;
+  return (snapshotBlob ??= new Blob([fs.readFileSync(file)]));
+}
+function postgresTemplate(options: FreshnessOptions): string | undefined {
+  return options.fromEmpty ? undefined : inject("postgresTemplate") || undefined;
+}
 
 export const dbKind: "postgres" | "pglite" = process.env.DATABASE_URL ? "postgres" : "pglite";
 export const dbLabel = dbKind === "postgres" ? "PostgreSQL" : "PGlite";
@@ -52,47 +76,14 @@ export type TestDatabase = DbHandle & {
   close: () => Promise<void>;
 };
 
-async function onServer<T>(serverUrl: string, run: (client: pg.Client) => Promise<T>) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
-
-/** Creates an empty, uniquely named database on the server of `serverUrl`; returns its URL and a drop function. */
-export async function createPostgresDatabase(serverUrl: string) {
-  const name = `mm_test_${randomBytes(6).toString("hex")}`;
-  await onServer(serverUrl, (c) => c.query(`create database "${name}"`));
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    name,
-    url: url.toString(),
-    drop: () =>
-      onServer(serverUrl, async (c) => {
-        // Let closing pools finish their goodbyes first: forcing a connection that is
-        // already ending makes its client raise an error nobody listens to.
-        for (let i = 0; i < 50; i++) {
-          const { rows } = await c.query("select count(*)::int as n from pg_stat_activity where datname = $1", [name]);
-          if ((rows[0] as { n: number }).n === 0) break;
-          await new Promise((r) => setTimeout(r, 100));
-        }
-        await c.query(`drop database if exists "${name}" with (force)`);
-      }).then(() => {}),
-  };
-}
-
 /** A fresh, migrated database handle. */
-export async function withTestDatabase(): Promise<TestDatabase> {
+export async function withTestDatabase(options: FreshnessOptions = {}): Promise<TestDatabase> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
-    const handle = await openDatabase({ memory: true });
+    const handle = await openDatabase({ memory: true, snapshot: pgliteSnapshot(options) });
     return { ...handle, close: once(handle.close) };
   }
-  const created = await createPostgresDatabase(serverUrl);
+  const created = await createPostgresDatabase(serverUrl, { template: postgresTemplate(options) });
   let handle: DbHandle;
   try {
     handle = await openDatabase({ databaseUrl: created.url });
@@ -114,10 +105,10 @@ export async function withTestDatabase(): Promise<TestDatabase> {
 }
 
 /** Vitest helper: a fresh database for the current file (or describe block), closed afterwards. */
-export function setupTestDatabase() {
+export function setupTestDatabase(options: FreshnessOptions = {}) {
   let t: TestDatabase | undefined;
   beforeAll(async () => {
-    t = await withTestDatabase();
+    t = await withTestDatabase(options);
   });
   afterAll(async () => {
     await t?.close();
@@ -134,16 +125,18 @@ export function setupTestDatabase() {
  * dropped by `drop`), or — without DATABASE_URL — no URL (in-memory PGlite).
  * Always a temporary data folder, removed by `drop`.
  */
-export async function createTestDatabaseUrl(): Promise<{
+export async function createTestDatabaseUrl(options: FreshnessOptions = {}): Promise<{
   url: string | undefined;
+  /** PGlite: the migrated copy to open in memory (`openDatabase({ memory: true, snapshot })`). */
+  snapshot?: Blob;
   dataDir: string;
   drop: () => Promise<void>;
 }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "mm-test-"));
   const cleanDir = () => fs.rmSync(dataDir, { recursive: true, force: true });
   const base = process.env.DATABASE_URL;
-  if (!base) return { url: undefined, dataDir, drop: async () => cleanDir() };
-  const created = await createPostgresDatabase(base);
+  if (!base) return { url: undefined, snapshot: pgliteSnapshot(options), dataDir, drop: async () => cleanDir() };
+  const created = await createPostgresDatabase(base, { template: postgresTemplate(options) });
   return {
     url: created.url,
     dataDir,
@@ -221,6 +214,7 @@ export async function startTestRuntime(options: TestRuntimeOptions = {}) {
     rt = await startRuntime({
       env,
       memory: !t.url,
+      snapshot: t.snapshot,
       seed: false,
       emailRetryDelaySeconds: options.emailRetryDelaySeconds,
       emailRetryLimit: options.emailRetryLimit,

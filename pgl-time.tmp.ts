@@ -1,0 +1,15 @@
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle } from "drizzle-orm/pglite";
+import { migrate } from "drizzle-orm/pglite/migrator";
+let t = performance.now();
+const p = await PGlite.create();
+console.log("create", (performance.now() - t).toFixed(0)); t = performance.now();
+await migrate(drizzle(p) as never, { migrationsFolder: "db/migrations" });
+console.log("migrate", (performance.now() - t).toFixed(0)); t = performance.now();
+const dump = await p.dumpDataDir("none");
+console.log("dump", (performance.now() - t).toFixed(0), dump.size); t = performance.now();
+const q = await PGlite.create({ loadDataDir: dump });
+console.log("load", (performance.now() - t).toFixed(0)); t = performance.now();
+console.log((await q.query("select count(*) from drizzle.__drizzle_migrations")).rows);
+const p2 = await PGlite.create();
+console.log("create2", (performance.now() - t).toFixed(0));
