@@ -1,7 +1,8 @@
 /**
  * Layout: every page, as each role sees it, at 360 px (a small
- * phone) and 1280 px (a laptop) has no horizontal scroll. A full-page
- * screenshot of each is kept under test-results/layout/ for a look. The
+ * phone) and 1280 px (a laptop) has no horizontal scroll. With
+ * LAYOUT_SCREENSHOTS=1 a full-page screenshot of each is kept under
+ * test-results/layout/ for a look. The
  * header keeps one row, and "Go back to Home" covers no control or heading
  * at the top, middle or bottom of any page.
  */
@@ -9,9 +10,11 @@ import { expect, test, type Page } from "@playwright/test";
 import { BASE_URL } from "../../playwright.config.ts";
 import { createConfirmedAccount } from "./support/accounts.ts";
 import { publishListing } from "./support/listings.ts";
-import { ADMIN_PAGES, firstListingPath, gotoReady, signedIn } from "./support/personas.ts";
+import { ADMIN_PAGES, firstListingPath, gotoReady, sessionPage } from "./support/personas.ts";
 
 const WIDTHS = [360, 1280];
+/** LAYOUT_SCREENSHOTS=1 keeps a full-page screenshot of every page checked (test-results/layout/) for a look. */
+const SCREENSHOTS = process.env.LAYOUT_SCREENSHOTS === "1";
 
 async function overflowing(page: Page) {
   return page.evaluate(() => {
@@ -80,10 +83,12 @@ async function check(page: Page, label: string, paths: string[]) {
     for (const path of paths) {
       await gotoReady(page, path);
       const o = await overflowing(page);
-      await page.screenshot({
-        path: `test-results/layout/${label}${path.replace(/[^a-z0-9]+/gi, "_")}-${width}.png`,
-        fullPage: true,
-      });
+      if (SCREENSHOTS) {
+        await page.screenshot({
+          path: `test-results/layout/${label}${path.replace(/[^a-z0-9]+/gi, "_")}-${width}.png`,
+          fullPage: true,
+        });
+      }
       if (o.scroll || o.wide.length) problems[`${path} @${width}`] = o;
       const rows = await headerRows(page);
       if (rows !== 1) problems[`${path} @${width} header`] = `${rows} rows`;
@@ -120,7 +125,7 @@ test("visitor pages fit 360 px and 1280 px", async ({ page }) => {
 
 test("buyer pages fit 360 px and 1280 px", async ({ browser }) => {
   test.setTimeout(180_000);
-  const page = await signedIn(browser, "buyer");
+  const page = await sessionPage(browser, "buyer");
   const listing = await firstListingPath(page, "/buyer-catalog");
   await check(page, "buyer", [
     "/buyer-catalog",
@@ -133,7 +138,7 @@ test("buyer pages fit 360 px and 1280 px", async ({ browser }) => {
 });
 
 test("the buyer dashboard's request tabs stay on one line on a phone, none cut off", async ({ browser }) => {
-  const page = await signedIn(browser, "buyer");
+  const page = await sessionPage(browser, "buyer");
   await page.setViewportSize({ width: 360, height: 800 });
   await gotoReady(page, "/buyer-dashboard");
   const strip = page.getByRole("navigation", { name: "Request type" });
@@ -174,13 +179,13 @@ test("Go back to Home sits in its own space at the end of the page, labelled, at
 
 test("seller pages fit 360 px and 1280 px", async ({ browser }) => {
   test.setTimeout(180_000);
-  const page = await signedIn(browser, "seller");
+  const page = await sessionPage(browser, "seller");
   await check(page, "seller", ["/seller-dashboard", "/seller/create", "/notifications"]);
 });
 
 test("admin pages fit 360 px and 1280 px", async ({ browser }) => {
   test.setTimeout(240_000);
-  const page = await signedIn(browser, "admin");
+  const page = await sessionPage(browser, "admin");
   await check(page, "admin", ADMIN_PAGES);
 });
 
@@ -195,7 +200,7 @@ test("a very long word in a title, description, message or reason wraps instead 
     description: `See ${word(400)} and https://example.co.za/${"a/".repeat(150)}`,
   });
   // The seller writes to the admin; the admin bans someone with a long reason.
-  const seller = await signedIn(browser, "seller");
+  const seller = await sessionPage(browser, "seller");
   const sent = await seller.request.post("/seller-dashboard", {
     headers: { Origin: BASE_URL },
     form: { intent: "contact-admin", subject: word(100), message: word(3000) },
@@ -203,7 +208,7 @@ test("a very long word in a title, description, message or reason wraps instead 
   });
   expect(sent.status()).toBeLessThan(400);
   const banned = await createConfirmedAccount({ role: "buyer", prefix: "longreason" });
-  const admin = await signedIn(browser, "admin");
+  const admin = await sessionPage(browser, "admin");
   const ban = await admin.request.post(`/admin/users/${banned.userId}`, {
     headers: { Origin: BASE_URL },
     form: { intent: "ban", reason: word(480) },
@@ -212,7 +217,7 @@ test("a very long word in a title, description, message or reason wraps instead 
 
   const visitor = await (await browser.newContext()).newPage();
   await check(visitor, "long-visitor", [`/equipment?q=${stamp}`, `/listing/${listingId}`]);
-  const buyer = await signedIn(browser, "buyer");
+  const buyer = await sessionPage(browser, "buyer");
   await check(buyer, "long-buyer", [`/buyer-catalog?q=${stamp}`, `/listing/${listingId}`]);
   await check(seller, "long-seller", ["/seller-dashboard"]);
   // The audit log shows the ban and its reason.
@@ -220,7 +225,7 @@ test("a very long word in a title, description, message or reason wraps instead 
 });
 
 test("admin listing photos keep their 4:3 shape beside a tall card", async ({ browser }) => {
-  const admin = await signedIn(browser, "admin");
+  const admin = await sessionPage(browser, "admin");
   for (const width of WIDTHS) {
     await admin.setViewportSize({ width, height: 800 });
     await gotoReady(admin, "/admin?status=all");
@@ -237,7 +242,7 @@ test("admin listing photos keep their 4:3 shape beside a tall card", async ({ br
 
 test("on a 360×800 phone the first machine starts within the first screen of the catalogue", async ({ browser }) => {
   const visitor = await browser.newPage({ viewport: { width: 360, height: 800 } });
-  const buyer = await signedIn(browser, "buyer");
+  const buyer = await sessionPage(browser, "buyer");
   await buyer.setViewportSize({ width: 360, height: 800 });
   for (const [page, path] of [
     [visitor, "/equipment"],
