@@ -10,7 +10,7 @@ import { expect, test, type Locator, type Page } from "@playwright/test";
 import { BASE_URL } from "../../playwright.config.ts";
 import { jpeg } from "./support/images.ts";
 import { createPendingListing } from "./support/listings.ts";
-import { clientFor, demoUser, gotoReady, signedIn } from "./support/personas.ts";
+import { clientFor, demoUser, gotoReady, sessionPage } from "./support/personas.ts";
 
 const WIDTHS = [360, 1280] as const;
 const origin = { Origin: BASE_URL };
@@ -76,7 +76,7 @@ test("the seller sees why a listing was rejected, on its dashboard entry and in 
   const silent = await createPendingListing({ title: silentTitle, description: "Runs well." });
   await reject(silent.listingId);
 
-  const page = await signedIn(browser, "seller");
+  const page = await sessionPage(browser, "seller");
   for (const width of WIDTHS) {
     await atWidth(page, width);
     await gotoReady(page, "/seller-dashboard");
@@ -120,7 +120,7 @@ test("deleting a listing asks first in a dialog: Escape and Cancel keep it, Dele
   expect(refused.status()).toBe(404);
   await other.dispose();
 
-  const page = await signedIn(browser, "seller");
+  const page = await sessionPage(browser, "seller");
   for (const width of WIDTHS) {
     const title = titles[width];
     await atWidth(page, width);
@@ -160,7 +160,7 @@ test("the create form says what Upload Machinery still needs, shows the chosen p
   browser,
 }) => {
   test.setTimeout(150_000);
-  const page = await signedIn(browser, "seller");
+  const page = await sessionPage(browser, "seller");
   const photos = [
     { name: "front.jpg", mimeType: "image/jpeg", buffer: await jpeg({ r: 220, g: 140, b: 20 }, 800, 600) },
     { name: "side.jpg", mimeType: "image/jpeg", buffer: await jpeg({ r: 40, g: 90, b: 200 }, 800, 600) },
@@ -228,8 +228,8 @@ test("the seller's listings and the admin's users are cards on a phone and table
   test.setTimeout(150_000);
   const title = `Caterpillar 950GC Wheel Loader with bucket ${stamp()}`;
   await createPendingListing({ title, description: "x" });
-  const seller = await signedIn(browser, "seller");
-  const admin = await signedIn(browser, "admin");
+  const seller = await sessionPage(browser, "seller");
+  const admin = await sessionPage(browser, "admin");
   for (const width of WIDTHS) {
     await atWidth(seller, width);
     await gotoReady(seller, "/seller-dashboard");
@@ -303,7 +303,7 @@ test("the seller's listings and the admin's users are cards on a phone and table
 test("the mandate shows its commission as two 2.5% shares, 5% in all", async ({ browser }) => {
   test.setTimeout(120_000);
   const { listingId } = await createPendingListing({ title: `Mandate words JCB 3CX ${stamp()}`, description: "x" });
-  const page = await signedIn(browser, "seller");
+  const page = await sessionPage(browser, "seller");
   for (const width of WIDTHS) {
     await atWidth(page, width);
     await gotoReady(page, "/seller-dashboard");

@@ -9,7 +9,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { signUpAndConfirm, TEST_PASSWORD } from "./support/accounts.ts";
 import { publishListing } from "./support/listings.ts";
 import { readLatestEmail } from "./support/mailbox.ts";
-import { clientFor, demoUser, gotoReady, signInThroughForm, uniqueEmail } from "./support/personas.ts";
+import { clientFor, demoUser, gotoReady, sessionPage, signInThroughForm, uniqueEmail } from "./support/personas.ts";
 import { BASE_URL } from "../../playwright.config.ts";
 
 const origin = { Origin: BASE_URL };
@@ -72,15 +72,11 @@ test("script and javascript: payloads in a listing, a message and a name stay in
   await expectInert(page, `/listing/${listingId}`, LOCATION);
   await expectInert(page, `/buyer-catalog?q=${stamp}`, TITLE);
 
-  const sellerPage = await (await browser.newContext()).newPage();
-  await signInThroughForm(sellerPage, demoUser("seller").email, demoUser("seller").password);
-  await expect(sellerPage).not.toHaveURL(/\/signin/);
+  const sellerPage = await sessionPage(browser, "seller");
   await expectInert(sellerPage, "/seller-dashboard", TITLE);
   await expectInert(sellerPage, "/notifications", `Listing approved: ${TITLE}`);
 
-  const adminPage = await (await browser.newContext()).newPage();
-  await signInThroughForm(adminPage, demoUser("admin").email, demoUser("admin").password);
-  await expect(adminPage).toHaveURL(/\/admin$/);
+  const adminPage = await sessionPage(browser, "admin");
   await expectInert(adminPage, "/admin?status=all", TITLE);
   await expectInert(adminPage, "/admin/messages", MESSAGE);
   await expectInert(adminPage, `/admin/users?q=${encodeURIComponent(email)}`, NAME);
