@@ -90,7 +90,8 @@ test("an admin invites a seller; the link signs them up once and lands on the se
   await gotoReady(again.page, link);
   await expect(again.page.getByRole("heading", { name: "Invalid Invitation" })).toBeVisible();
   await expect(again.page.getByText("This invitation is invalid, expired, or has already been used.")).toBeVisible();
-  await expect(again.page.getByRole("link", { name: "Create Account" })).toBeVisible();
+  await expect(again.page.getByRole("main").getByRole("link", { name: "Create Account" })).toHaveAttribute("href", "/signup");
+  await expect(again.page.getByRole("main").getByRole("link", { name: "Sign In", exact: true })).toHaveAttribute("href", "/signin");
   await again.context.close();
 
   await gotoReady(page, "/admin/invitations");
@@ -141,6 +142,8 @@ test("an invite link with token_hash and type=invite is verified, then /complete
   await expect(
     again.page.getByText("Failed to verify invitation. Please contact support or request a new invitation."),
   ).toBeVisible();
+  await expect(again.page.getByRole("main").getByRole("link", { name: "Create Account" })).toHaveAttribute("href", "/signup");
+  await expect(again.page.getByRole("main").getByRole("link", { name: "Sign In", exact: true })).toHaveAttribute("href", "/signin");
   await gotoReady(again.page, `/complete-signup?invitation=${token}`);
   await expect(again.page).toHaveURL(/\/signin$/);
   await again.context.close();

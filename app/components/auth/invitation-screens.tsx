@@ -17,14 +17,23 @@ export function InvalidInvitation({ loadFailed = false }: { loadFailed?: boolean
         Ask the person who invited you for a new invitation, or create an account yourself.
       </p>
       <div className="mt-4 flex flex-col gap-2">
-        <Button asChild className="w-full">
-          <Link to="/signup">Create Account</Link>
-        </Button>
-        <Button asChild variant="outline" className="w-full">
-          <Link to="/signin">Sign In</Link>
-        </Button>
+        <AccountWays />
       </div>
     </AuthCard>
+  );
+}
+
+/** The ways on from an invitation that cannot be used: a sign-up of one's own, or a sign-in. */
+function AccountWays({ primary = true }: { primary?: boolean }) {
+  return (
+    <>
+      <Button asChild variant={primary ? "default" : "outline"} className="w-full">
+        <Link to="/signup">Create Account</Link>
+      </Button>
+      <Button asChild variant="outline" className="w-full">
+        <Link to="/signin">Sign In</Link>
+      </Button>
+    </>
   );
 }
 
@@ -89,12 +98,7 @@ export function VerifyInvitation({ state, next }: { state: "verified" | "failed"
             <Link to={location.pathname + location.search}>Try Again</Link>
           </Button>
         ) : null}
-        <Button asChild variant={unexpected ? "outline" : "default"} className="w-full">
-          <Link to="/signup">Create Account</Link>
-        </Button>
-        <Button asChild variant="outline" className="w-full">
-          <Link to="/signin">Sign In</Link>
-        </Button>
+        <AccountWays primary={!unexpected} />
       </div>
     </AuthCard>
   );
