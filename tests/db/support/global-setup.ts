@@ -10,12 +10,12 @@ import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { parseEnv } from "#app/lib/env.server.ts";
 import { startRuntime, stopRuntime } from "#app/server/runtime.server.ts";
-import { createPostgresDatabase } from "./postgres.ts";
+import { createThrowawayDatabase } from "../../../scripts/lib/throwaway-database.ts";
 
 export default async function setup(project: TestProject) {
   const serverUrl = process.env.DATABASE_URL;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "mm-template-"));
-  const template = serverUrl ? await createPostgresDatabase(serverUrl, { prefix: "mm_template" }) : undefined;
+  const template = serverUrl ? await createThrowawayDatabase({ serverUrl, prefix: "mm_template" }) : undefined;
   const env = parseEnv({
     NODE_ENV: "test",
     DATABASE_URL: template?.url,

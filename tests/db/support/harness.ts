@@ -38,9 +38,9 @@ import { signInWithPassword } from "#app/domain/user/sign-in.server.ts";
 import type { Viewer } from "#app/domain/user/viewer.ts";
 import { AppError } from "#app/lib/app-error.ts";
 import { openDatabase, type DbHandle } from "#app/lib/db.server.ts";
-import { createPostgresDatabase } from "./postgres.ts";
 import { parseEnv } from "#app/lib/env.server.ts";
 import { startRuntime, stopRuntime, type Runtime } from "#app/server/runtime.server.ts";
+import { createThrowawayDatabase } from "../../../scripts/lib/throwaway-database.ts";
 
 // ------------------------------------------------------------ databases
 
@@ -83,7 +83,7 @@ export async function withTestDatabase(options: FreshnessOptions = {}): Promise<
     const handle = await openDatabase({ memory: true, snapshot: pgliteSnapshot(options) });
     return { ...handle, close: once(handle.close) };
   }
-  const created = await createPostgresDatabase(serverUrl, { template: postgresTemplate(options) });
+  const created = await createThrowawayDatabase({ serverUrl, prefix: "mm_test", template: postgresTemplate(options) });
   let handle: DbHandle;
   try {
     handle = await openDatabase({ databaseUrl: created.url });
@@ -136,7 +136,7 @@ export async function createTestDatabaseUrl(options: FreshnessOptions = {}): Pro
   const cleanDir = () => fs.rmSync(dataDir, { recursive: true, force: true });
   const base = process.env.DATABASE_URL;
   if (!base) return { url: undefined, snapshot: pgliteSnapshot(options), dataDir, drop: async () => cleanDir() };
-  const created = await createPostgresDatabase(base, { template: postgresTemplate(options) });
+  const created = await createThrowawayDatabase({ serverUrl: base, prefix: "mm_test", template: postgresTemplate(options) });
   return {
     url: created.url,
     dataDir,
