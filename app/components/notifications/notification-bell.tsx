@@ -112,9 +112,6 @@ export function NotificationBell({ unread: initialUnread }: { unread: number }) 
     if (open && items === null && first.state === "idle" && !first.data) first.load("/notifications");
   }, [open, items, first]);
   useEffect(() => {
-    if (open) setRetries(0);
-  }, [open]);
-  useEffect(() => {
     if (!open || items !== null || retries > FIRST_PAGE_RETRIES) return;
     const timer = setTimeout(() => {
       if (retries < FIRST_PAGE_RETRIES) first.load("/notifications");
@@ -164,7 +161,13 @@ export function NotificationBell({ unread: initialUnread }: { unread: number }) 
 
   // Only ever rendered in the browser, after hydration (DeferredNotificationBell): the button at once.
   return (
-    <Popover open={open} onOpenChange={setOpen}>
+    <Popover
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (next) setRetries(0);
+      }}
+    >
       <PopoverTrigger asChild>
         <button
           type="button"
