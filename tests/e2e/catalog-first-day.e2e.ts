@@ -41,6 +41,16 @@ async function axeViolations(page: Page) {
   );
 }
 
+/**
+ * Clicks a heart and waits for the server's answer to the save or removal: a
+ * page load while it is on its way would cancel it.
+ */
+async function clickHeart(page: Page, heart: Locator) {
+  const answered = page.waitForResponse((r) => r.url().includes("/api/favourites") && r.request().method() === "POST");
+  await heart.click();
+  await answered;
+}
+
 async function onWatchlist(page: Page, listingPath: string) {
   await gotoReady(page, "/watchlist");
   return page.getByRole("list", { name: "Saved listings" }).locator(`a[href="${listingPath}"]`).count();
@@ -142,20 +152,22 @@ test("a buyer saves and removes a machine with the heart on a catalogue card and
     const path = await listingPathOf(card);
     const heart = card.getByRole("button", { name: new RegExp(`(Save|Remove) .* watchlist`) });
     if ((await heart.getAttribute("aria-pressed")) === "true") {
-      await heart.click();
+      await clickHeart(page, heart);
       await expect(heart).toHaveAttribute("aria-pressed", "false");
     }
-    await card.getByRole("button", { name: `Save ${title} to watchlist` }).click();
+    await clickHeart(page, card.getByRole("button", { name: `Save ${title} to watchlist` }));
     await expect(card.getByRole("button", { name: `Remove ${title} from watchlist` })).toHaveAttribute(
       "aria-pressed",
       "true",
     );
     await expect.poll(() => onWatchlist(page, path)).toBe(1);
     await gotoReady(page, "/buyer-catalog");
-    await cards(page)
-      .nth(i + 2)
-      .getByRole("button", { name: `Remove ${title} from watchlist` })
-      .click();
+    await clickHeart(
+      page,
+      cards(page)
+        .nth(i + 2)
+        .getByRole("button", { name: `Remove ${title} from watchlist` }),
+    );
     await expect(
       cards(page)
         .nth(i + 2)
@@ -168,24 +180,24 @@ test("a buyer saves and removes a machine with the heart on a catalogue card and
     const save = page.getByRole("button", { name: `Save ${title} to watchlist` });
     await expect(save).toBeVisible();
     await expectNoSidewaysScroll(page);
-    await save.click();
+    await clickHeart(page, save);
     await expect(page.getByRole("button", { name: `Remove ${title} from watchlist` })).toHaveAttribute(
       "aria-pressed",
       "true",
     );
     await page.reload();
-    await page.getByRole("button", { name: `Remove ${title} from watchlist` }).click();
+    await clickHeart(page, page.getByRole("button", { name: `Remove ${title} from watchlist` }));
     await expect(page.getByRole("button", { name: `Save ${title} to watchlist` })).toHaveAttribute(
       "aria-pressed",
       "false",
     );
     await expect.poll(() => onWatchlist(page, path)).toBe(0);
     await gotoReady(page, path);
-    await save.click();
+    await clickHeart(page, save);
     await expect(page.getByRole("button", { name: `Remove ${title} from watchlist` })).toBeVisible();
     await expect.poll(() => onWatchlist(page, path)).toBe(1);
     await gotoReady(page, path);
-    await page.getByRole("button", { name: `Remove ${title} from watchlist` }).click();
+    await clickHeart(page, page.getByRole("button", { name: `Remove ${title} from watchlist` }));
     await expect(save).toBeVisible();
   }
   await page.context().close();
