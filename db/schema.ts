@@ -16,6 +16,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -37,6 +38,7 @@ import {
   SELLER_TYPES,
   SIGNATURE_METHODS,
   SIGNUP_ROLES,
+  VAT_MODES,
 } from "./vocabulary.ts";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -241,10 +243,24 @@ export const listings = pgTable(
     archived: boolean("archived").notNull().default(false),
     /** Set by the daily expire-listings job once expires_on has passed (reads also check the date). */
     expired: boolean("expired").notNull().default(false),
-    /** Full-text search: title (A), description (B), category and location (C). */
+    // The machine's details (docs/product.md#machine-details); null where the seller did not say.
+    /** One name per make (normaliseMake: "CAT" is stored as "Caterpillar"). */
+    make: text("make"),
+    model: text("model"),
+    year: smallint("year"),
+    /** Hours or kilometres, as the category's meter counts (USAGE_METERS); null for none. */
+    usage: integer("usage"),
+    /** Shown whole to admins only; the public sees the last four characters. */
+    serial: text("serial"),
+    weightKg: integer("weight_kg"),
+    powerKw: integer("power_kw"),
+    attachments: text("attachments").array().notNull().default(sql`'{}'::text[]`),
+    /** How the price stands to VAT: none (seller not VAT-registered), inclusive or exclusive. */
+    vat: text("vat", { enum: VAT_MODES }),
+    /** Full-text search: title, make and model (A), description (B), category and location (C). */
     searchVector: tsvector("search_vector").generatedAlwaysAs(
       (): ReturnType<typeof sql> =>
-        sql`setweight(to_tsvector('english'::regconfig, coalesce(title, '')), 'A') || setweight(to_tsvector('english'::regconfig, coalesce(description, '')), 'B') || setweight(to_tsvector('simple'::regconfig, replace(category, '_', ' ') || ' ' || coalesce(location, '')), 'C')`,
+        sql`setweight(to_tsvector('english'::regconfig, coalesce(title, '') || ' ' || coalesce(make, '') || ' ' || coalesce(model, '')), 'A') || setweight(to_tsvector('english'::regconfig, coalesce(description, '')), 'B') || setweight(to_tsvector('simple'::regconfig, replace(category, '_', ' ') || ' ' || coalesce(location, '')), 'C')`,
     ),
     createdOn: timestamp("created_on", { withTimezone: true }).notNull().defaultNow(),
     expiresOn: timestamp("expires_on", { withTimezone: true }).notNull(),
@@ -257,6 +273,11 @@ export const listings = pgTable(
     check("listings_status_check", inList("status", LISTING_STATUSES)),
     check("listings_admin_status_check", inList("admin_status", ADMIN_STATUSES)),
     check("listings_title_check", sql`length(trim(${t.title})) > 0`),
+    check("listings_year_check", sql`${t.year} between 1900 and 2100`),
+    check("listings_usage_check", sql`${t.usage} >= 0`),
+    check("listings_weight_check", sql`${t.weightKg} > 0`),
+    check("listings_power_check", sql`${t.powerKw} > 0`),
+    check("listings_vat_check", inList("vat", VAT_MODES)),
     index("listings_seller_idx").on(t.sellerId, t.createdOn.desc().nullsFirst()),
     // The public visibility filter: approved twice, not archived; newest first.
     // Every DESC index column says NULLS FIRST: that is what `order by x desc` (drizzle's desc()) means,
@@ -283,6 +304,23 @@ export const listings = pgTable(
     index("listings_public_category_price_idx")
       .on(t.category, t.price, t.id)
       .where(publicListingWhere(t)),
+    // The machine-details filters and sorts (make, year newest first, lowest usage first, model prefix).
+    // A missing year sorts as 0 and missing usage as the largest integer, so those listings come last.
+    index("listings_public_make_idx")
+      .on(t.make, t.createdOn.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(publicListingWhere(t)),
+    index("listings_public_year_idx")
+      .on(sql`(coalesce(${t.year}, 0)) desc`, t.id.desc().nullsFirst())
+      .where(publicListingWhere(t)),
+    index("listings_public_usage_idx")
+      .on(sql`(coalesce(${t.usage}, 2147483647))`, t.id)
+      .where(publicListingWhere(t)),
+    index("listings_public_make_usage_idx")
+      .on(t.make, sql`(coalesce(${t.usage}, 2147483647))`, t.id)
+      .where(publicListingWhere(t)),
+    index("listings_public_model_idx")
+      .on(sql`lower(${t.model}) text_pattern_ops`)
+      .where(sql`${t.model} is not null and ${publicListingWhere(t)}`),
     index("listings_admin_queue_idx").on(t.adminStatus, t.createdOn.desc().nullsFirst()),
   ],
 );

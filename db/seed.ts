@@ -29,10 +29,28 @@ import {
   user,
 } from "./schema.ts";
 import { CATEGORIES, type Category, type Condition } from "./vocabulary.ts";
+import { DEMO_SPECS } from "./seed-specs.ts";
 
 type DemoListing = { title: string; price: number; condition: Condition; description: string };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A demo listing's machine details as columns (every demo title has them). */
+function demoSpecs(title: string) {
+  const s = DEMO_SPECS[title];
+  if (!s) throw new Error(`No machine details for the demo listing "${title}"`);
+  return {
+    make: s.make,
+    model: s.model,
+    year: s.year,
+    usage: s.usage ?? null,
+    serial: s.serial ?? null,
+    weightKg: s.weightKg ?? null,
+    powerKw: s.powerKw ?? null,
+    attachments: s.attachments ?? [],
+    vat: s.vat,
+  };
+}
 export const DEMO_LISTING_DAYS = 90;
 
 export const DEMO_CATALOG: Record<Category, DemoListing[]> = {
@@ -507,6 +525,7 @@ export async function seedDemo(runtime: Pick<Runtime, "db" | "storage">): Promis
       location: LOCATIONS[(n * 5) % LOCATIONS.length]!,
       isUrgent,
       isBargain: !isUrgent || n % 6 === 0,
+      ...demoSpecs(item.title),
       status: adminStatus === "approved" ? ("approved" as const) : ("pending" as const),
       adminStatus: adminStatus as "pending" | "approved" | "rejected",
       createdOn,

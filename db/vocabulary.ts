@@ -34,6 +34,10 @@ export const CATEGORY_LABELS: Record<Category, string> = {
   other: "Other",
 };
 
+/** How a listing's price stands to VAT: no VAT (the seller is not VAT-registered), VAT included, or VAT to be added. */
+export const VAT_MODES = ["none", "inclusive", "exclusive"] as const;
+export type VatMode = (typeof VAT_MODES)[number];
+
 export const CONDITIONS = ["new", "used", "refurbished"] as const;
 export type Condition = (typeof CONDITIONS)[number];
 

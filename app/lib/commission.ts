@@ -41,3 +41,17 @@ export function priceBreakdown(price: number) {
     sellerReceives: price - sellerCommission,
   };
 }
+
+/** South African VAT. */
+export const VAT_RATE_PERCENT = 15;
+
+/**
+ * The breakdown with VAT, as the listing's price stands to it: a price that excludes VAT has 15% added
+ * to what the buyer pays; a price that includes it shows the VAT it holds. Commission is on the listed price.
+ */
+export function priceBreakdownWithVat(price: number, vat: "none" | "inclusive" | "exclusive" | null) {
+  const base = priceBreakdown(price);
+  const vatAdded = vat === "exclusive" ? Math.round((price * VAT_RATE_PERCENT) / 100) : 0;
+  const vatIncluded = vat === "inclusive" ? Math.round((price * VAT_RATE_PERCENT) / (100 + VAT_RATE_PERCENT)) : 0;
+  return { ...base, vat, vatAdded, vatIncluded, buyerPays: base.buyerPays + vatAdded };
+}

@@ -61,6 +61,8 @@ export type OpenDatabaseOptions = {
   memory?: boolean;
   /** In memory only: start from this copy of a database (PGlite's dumpDataDir) instead of an empty one. */
   snapshot?: Blob;
+  /** Another migrations folder (tests: a database as an earlier version left it). */
+  migrationsFolder?: string;
 };
 
 export async function openDatabase(options: OpenDatabaseOptions) {
@@ -70,7 +72,7 @@ export async function openDatabase(options: OpenDatabaseOptions) {
     // An idle client whose server went away emits 'error'; the pool drops it and makes a new one later.
     pool.on("error", (error) => logger.warn({ err: error }, "database connection lost"));
     const db = drizzlePg(pool, { schema });
-    await migratePg(db, { migrationsFolder: MIGRATIONS });
+    await migratePg(db, { migrationsFolder: options.migrationsFolder ?? MIGRATIONS });
     return {
       db,
       kind: "postgres",
@@ -89,7 +91,7 @@ export async function openDatabase(options: OpenDatabaseOptions) {
   const pglite =
     options.memory && options.snapshot ? await PGlite.create({ loadDataDir: options.snapshot }) : await PGlite.create(dataDir);
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;
-  await migratePglite(db as never, { migrationsFolder: MIGRATIONS });
+  await migratePglite(db as never, { migrationsFolder: options.migrationsFolder ?? MIGRATIONS });
   return {
     db,
     kind: "pglite",

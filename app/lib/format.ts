@@ -13,6 +13,13 @@ export function formatPrice(amount: number) {
   return zar.format(amount);
 }
 
+const wholeNumber = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
+
+/** A count or a reading with comma groups, e.g. "6,200" (hours), "1,000" (results). */
+export function formatWhole(n: number) {
+  return wholeNumber.format(n);
+}
+
 const shortDate = new Intl.DateTimeFormat("en-ZA", { timeZone: TIME_ZONE });
 
 /** Short date for catalogs, e.g. "2025/01/15". */

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { categoryLabel, formatPrice, formatShortDate } from "#app/lib/format.ts";
+import { formatUsage } from "#app/domain/listing/machine-specs.ts";
 
 export type ListingCardData = {
   id: string;
@@ -15,6 +16,8 @@ export type ListingCardData = {
   expiresOn: string;
   imageUrl: string | null;
   location?: string;
+  year?: number | null;
+  usage?: number | null;
 };
 
 /** A catalog card: image, title, price, category, badges, seller, expiry. */
@@ -50,8 +53,9 @@ export function ListingCard({
         <h2 className="text-lg font-semibold leading-snug">{listing.title}</h2>
         <p className="text-xl font-bold text-brand-700">{formatPrice(listing.price)}</p>
         <p className="text-sm text-gray-600">
-          {categoryLabel(listing.category)}
-          {listing.location ? ` · ${listing.location}` : ""}
+          {[categoryLabel(listing.category), listing.year, formatUsage(listing.usage, listing.category ?? ""), listing.location]
+            .filter(Boolean)
+            .join(" · ")}
         </p>
         <p className="text-sm text-gray-700">{listing.description}</p>
         <p className="mt-auto pt-2 text-sm text-gray-500">Seller: {listing.sellerName || "Seller"}</p>

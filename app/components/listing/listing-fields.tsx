@@ -9,7 +9,8 @@ import { categoryLabel } from "#app/lib/format.ts";
 import { CATEGORIES, CONDITION_LABELS, CONDITIONS, type Condition } from "#db/vocabulary.ts";
 import { MACHINERY_SUGGESTIONS } from "./nearest-city.ts";
 
-export function TitleDescriptionFields() {
+/** `suggestion`: the title the machine details make ("2019 Caterpillar 320D"), used when the field is left empty. */
+export function TitleDescriptionFields({ suggestion = "" }: { suggestion?: string }) {
   return (
     <>
       <div className="space-y-1.5">
@@ -18,10 +19,16 @@ export function TitleDescriptionFields() {
           id="listing-title"
           name="title"
           list="machinery-suggestions"
-          required
+          required={!suggestion}
           maxLength={120}
-          placeholder="e.g. 2019 CAT 320D Excavator"
+          placeholder={suggestion ? suggestion : "e.g. 2019 CAT 320D Excavator"}
+          aria-describedby={suggestion ? "listing-title-suggestion" : undefined}
         />
+        {suggestion ? (
+          <p id="listing-title-suggestion" className="text-xs text-gray-600">
+            Left empty, the title will be “{suggestion}”.
+          </p>
+        ) : null}
         <datalist id="machinery-suggestions">
           {MACHINERY_SUGGESTIONS.map((s) => (
             <option key={s} value={s} />

@@ -19,6 +19,8 @@ import {
   TitleDescriptionFields,
 } from "./listing-fields.tsx";
 import { ListingPhotoField } from "./listing-photo-field.tsx";
+import { MachineDetailsFields } from "./machine-details-fields.tsx";
+import { normaliseMake, OTHER_MAKE, suggestedTitle } from "#app/domain/listing/machine-specs.ts";
 import { nearestCity } from "./nearest-city.ts";
 import { useListingDraft } from "./use-listing-draft.ts";
 import { useListingPhotos } from "./use-listing-photos.ts";
@@ -42,6 +44,7 @@ export function ListingForm({
   // What the form's rules still miss (photos aside), and the chosen condition, read from the form itself.
   const [missingFields, setMissingFields] = useState<string[]>([]);
   const [condition, setCondition] = useState("");
+  const [details, setDetails] = useState({ category: "", make: "", suggestion: "" });
 
   function readForm() {
     const form = formRef.current;
@@ -50,6 +53,19 @@ export function ListingForm({
     data.delete("images");
     setMissingFields(missingForUpload(Object.fromEntries(data), 1).fields);
     setCondition(String(data.get("condition") ?? ""));
+    const text = (name: string) => String(data.get(name) ?? "");
+    const make = text("make");
+    setDetails({
+      category: text("category"),
+      make,
+      suggestion: text("title").trim()
+        ? ""
+        : suggestedTitle({
+            year: text("year"),
+            make: make === OTHER_MAKE ? normaliseMake(text("makeOther")) : normaliseMake(make),
+            model: text("model"),
+          }),
+    });
   }
 
   useEffect(() => {
@@ -117,8 +133,9 @@ export function ListingForm({
           ))}
         </div>
       ) : null}
-      <TitleDescriptionFields />
+      <TitleDescriptionFields suggestion={details.suggestion} />
       <CategoryConditionFields condition={condition} />
+      <MachineDetailsFields category={details.category} make={details.make} hydrated={hydrated} />
       <PriceLocationFields onUseMyLocation={hydrated ? useMyLocation : undefined} />
       <ListingPhotoField
         hydrated={hydrated}

@@ -7,7 +7,25 @@ import { toast } from "sonner";
 
 const DRAFT_KEY = "listing-draft";
 const DRAFT_MAX_AGE_MS = 60 * 60 * 1000;
-const DRAFT_FIELDS = ["title", "description", "category", "condition", "price", "location"] as const;
+// Category before make: the make list follows the category.
+const DRAFT_FIELDS = [
+  "title",
+  "description",
+  "category",
+  "condition",
+  "make",
+  "makeOther",
+  "model",
+  "year",
+  "usage",
+  "weightKg",
+  "powerKw",
+  "serial",
+  "attachments",
+  "vat",
+  "price",
+  "location",
+] as const;
 
 function field(form: HTMLFormElement, name: string) {
   return form.elements.namedItem(name) as HTMLInputElement | null;

@@ -13,8 +13,34 @@ const FIELD_NAMES: Record<string, string> = {
   price: "price (a number above 0)",
   location: "location (at most 120 characters)",
   isUrgent: "listing type (Urgent or Bargain)",
+  make: "make (at most 40 characters)",
+  makeOther: "make (typed, for Other)",
+  model: "model (at most 60 characters)",
+  year: "year of manufacture",
+  usage: "hours or kilometres (a whole number)",
+  serial: "serial number (letters, digits, spaces, dashes, dots and slashes)",
+  weightKg: "operating weight (whole kilograms)",
+  powerKw: "power (whole kilowatts)",
+  attachments: "attachments (at most 10, each up to 60 characters)",
 };
-const FORM_ORDER = ["title", "description", "category", "condition", "price", "location", "isUrgent"];
+const FORM_ORDER = [
+  "title",
+  "description",
+  "category",
+  "condition",
+  "make",
+  "model",
+  "makeOther",
+  "year",
+  "usage",
+  "weightKg",
+  "powerKw",
+  "serial",
+  "attachments",
+  "price",
+  "location",
+  "isUrgent",
+];
 
 /** Complete field values, to read the schema's cross-field rule (Urgent or Bargain) on its own. */
 const COMPLETE_FIELDS = {

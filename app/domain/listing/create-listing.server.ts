@@ -12,7 +12,13 @@ import type { Runtime } from "#app/server/runtime.server.ts";
 import type { Viewer } from "#app/domain/user/viewer.ts";
 import { IMAGE_MESSAGES, MAX_IMAGES, MAX_UPLOAD_BYTES, megabytes } from "./image-rules.ts";
 import { filesOf } from "#app/lib/multipart.server.ts";
-import { CreateListingSchema, LISTING_TITLES, type CreateListingInput } from "./listing-schemas.ts";
+import {
+  CreateListingSchema,
+  LISTING_TITLES,
+  machineSpecValues,
+  type CreateListingInput,
+  type MachineSpecs,
+} from "./listing-schemas.ts";
 import { MANDATE_DAYS } from "./listing-state.ts";
 
 export type UploadedImage = { name: string; bytes: Buffer };
@@ -54,7 +60,8 @@ async function ensureSellerId(options: { runtime: Runtime; viewer: Viewer }) {
 export async function createListing(options: {
   runtime: Runtime;
   viewer: Viewer;
-  input: CreateListingInput;
+  /** The machine's details may be left out (they are all optional). */
+  input: Omit<CreateListingInput, keyof MachineSpecs> & Partial<MachineSpecs>;
   images: UploadedImage[];
 }) {
   const { runtime, viewer, input, images } = options;
@@ -77,6 +84,7 @@ export async function createListing(options: {
         location: input.location,
         isUrgent: input.isUrgent,
         isBargain: input.isBargain,
+        ...machineSpecValues(input),
         status: "pending",
         adminStatus: "pending",
         createdOn: now,

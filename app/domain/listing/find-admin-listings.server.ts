@@ -1,3 +1,4 @@
+import { machineSpecColumns } from "./machine-spec-columns.server.ts";
 import { and, asc, desc, eq, inArray, type SQL } from "drizzle-orm";
 import { cursorAfter, newestCursorValue, olderThan } from "./find-listings.server.ts";
 import { listingImages, listings, sellers, user } from "#db/schema.ts";
@@ -103,6 +104,7 @@ export async function getListingForEdit(options: { db: DbOrTx; id: string }) {
       category: listings.category,
       isUrgent: listings.isUrgent,
       isBargain: listings.isBargain,
+      ...machineSpecColumns,
     })
     .from(listings)
     .where(eq(listings.id, id));

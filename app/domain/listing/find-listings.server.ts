@@ -23,6 +23,10 @@ export type ListingCard = {
   location: string;
   isUrgent: boolean;
   isBargain: boolean;
+  make: string | null;
+  model: string | null;
+  year: number | null;
+  usage: number | null;
   sellerName: string | null;
   createdOn: string;
   expiresOn: string;
@@ -61,8 +65,21 @@ export function searchWhere(search: Partial<ListingSearch>): SQL {
   if (search.province) parts.push(ilike(listings.location, `%${escapeLike(search.province)}%`));
   if (search.urgent) parts.push(eq(listings.isUrgent, true));
   if (search.bargain) parts.push(eq(listings.isBargain, true));
+  if (search.make) parts.push(eq(listings.make, search.make));
+  if (search.model) parts.push(sql`lower(${listings.model}) like ${`${escapeLike(search.model.toLowerCase())}%`}`);
+  if (search.yearFrom !== undefined) parts.push(gte(listings.year, search.yearFrom));
+  if (search.yearTo !== undefined) parts.push(lte(listings.year, search.yearTo));
+  if (search.maxHours !== undefined) parts.push(lte(listings.usage, search.maxHours));
+  if (search.vatRegistered) parts.push(inArray(listings.vat, ["inclusive", "exclusive"]));
   return and(...parts)!;
 }
+
+/**
+ * The year and usage sorts' keys: a listing without a year sorts as year 0 and one without a reading as
+ * the largest integer, so they come last; the expressions are the ones the partial indexes hold.
+ */
+const YEAR_KEY = sql`(coalesce(${listings.year}, 0))`;
+const USAGE_KEY = sql`(coalesce(${listings.usage}, 2147483647))`;
 
 const PRICE_CURSOR = /^\d{1,12}(\.\d{1,2})?$/;
 const TIME_CURSOR = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/;
@@ -82,6 +99,12 @@ function isTimeCursor(v: string) {
  */
 function keyset(sort: ListingSearch["sort"], cursor: Cursor | undefined): SQL | undefined {
   if (!cursor) return undefined;
+  if (sort === "year_desc" || sort === "usage_asc") {
+    if (!/^\d{1,10}$/.test(cursor.v)) return undefined;
+    return sort === "year_desc"
+      ? sql`(${YEAR_KEY}, ${listings.id}) < (${cursor.v}::int, ${cursor.id}::uuid)`
+      : sql`(${USAGE_KEY}, ${listings.id}) > (${cursor.v}::int, ${cursor.id}::uuid)`;
+  }
   if (sort === "price_asc" || sort === "price_desc") {
     if (!PRICE_CURSOR.test(cursor.v)) return undefined;
     const after = sort === "price_asc" ? sql`>` : sql`<`;
@@ -105,6 +128,8 @@ export const newestCursorValue = () => cursorValue("newest");
 
 /** The sort value of a row as the cursor carries it: exact (microseconds, not a JS Date's milliseconds). */
 function cursorValue(sort: ListingSearch["sort"]) {
+  if (sort === "year_desc") return sql<string>`${YEAR_KEY}::text`;
+  if (sort === "usage_asc") return sql<string>`${USAGE_KEY}::text`;
   return sort === "newest"
     ? sql<string>`to_char(${listings.createdOn} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`
     : sql<string>`${listings.price}::text`;
@@ -113,6 +138,8 @@ function cursorValue(sort: ListingSearch["sort"]) {
 function orderBy(sort: ListingSearch["sort"]) {
   if (sort === "price_asc") return [asc(listings.price), asc(listings.id)];
   if (sort === "price_desc") return [desc(listings.price), desc(listings.id)];
+  if (sort === "year_desc") return [sql`${YEAR_KEY} desc`, desc(listings.id)];
+  if (sort === "usage_asc") return [sql`${USAGE_KEY} asc`, asc(listings.id)];
   return [desc(listings.createdOn), desc(listings.id)];
 }
 
@@ -127,6 +154,10 @@ export const cardColumns = {
   location: listings.location,
   isUrgent: listings.isUrgent,
   isBargain: listings.isBargain,
+  make: listings.make,
+  model: listings.model,
+  year: listings.year,
+  usage: listings.usage,
   sellerName: sellers.fullName,
   createdOn: listings.createdOn,
   expiresOn: listings.expiresOn,

@@ -14,6 +14,8 @@ import { isPublicListing } from "./listing-visibility.server.ts";
 import { isUuid } from "#app/lib/uuid.ts";
 import type { Viewer } from "#app/domain/user/viewer.ts";
 import { listingBadge } from "./listing-state.ts";
+import { machineSpecColumns } from "./machine-spec-columns.server.ts";
+import { maskSerial } from "./machine-specs.ts";
 
 /**
  * The listing if `previewer` may see it: anyone when it is public; only its seller or an admin otherwise.
@@ -47,6 +49,7 @@ export async function getPublicListing(options: {
       status: listings.status,
       adminStatus: listings.adminStatus,
       archived: listings.archived,
+      ...machineSpecColumns,
     })
     .from(listings)
     .innerJoin(sellers, eq(sellers.id, listings.sellerId))
@@ -63,6 +66,8 @@ export async function getPublicListing(options: {
     .orderBy(asc(listingImages.position));
   return {
     ...listing,
+    // The serial number whole for its seller and the admins; the last four characters for everyone else.
+    serial: mayPreview ? listing.serial : maskSerial(listing.serial),
     preview: isPublic ? null : listingBadge({ status, adminStatus, archived, expiresOn: row.expiresOn }),
     price: Number(row.price),
     createdOn: row.createdOn.toISOString(),

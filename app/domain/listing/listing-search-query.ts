@@ -8,7 +8,7 @@ import type { ListingSearch } from "./listing-search.ts";
 /** The longest search kept: the field stops there, and a longer one in the address is cut to it, not dropped. */
 export const SEARCH_MAX_LENGTH = 100;
 
-export const SORTS = ["newest", "price_asc", "price_desc"] as const;
+export const SORTS = ["newest", "price_asc", "price_desc", "year_desc", "usage_asc"] as const;
 export type Sort = (typeof SORTS)[number];
 
 export const PROVINCES = [
@@ -33,3 +33,6 @@ export function searchToQuery(search: Partial<ListingSearch>) {
   }
   return params.toString();
 }
+
+/** Result counts stop here: "1,000+" costs no more than a page, however many match. */
+export const RESULT_COUNT_CAP = 1000;

@@ -6,9 +6,12 @@ import { z } from "zod";
 import { CATEGORIES, CONDITIONS } from "#db/vocabulary.ts";
 // The browser-side half (option lists, query string) lives in listing-search-query.ts.
 import { PROVINCES, SEARCH_MAX_LENGTH, SORTS } from "./listing-search-query.ts";
+import { normaliseMake } from "./machine-specs.ts";
 
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === "" || v === null ? undefined : v), schema.optional());
+const wholeNumber = (max: number) =>
+  z.preprocess((v) => (typeof v === "string" ? v.replace(/[\s,]/g, "") : v), z.coerce.number().int().min(0).max(max));
 const amount = z.preprocess(
   (v) => (typeof v === "string" ? v.replace(/[\s,]/g, "") : v),
   z.coerce.number().min(0).max(1e12),
@@ -23,6 +26,14 @@ export const ListingSearchSchema = z.object({
   province: optional(z.enum(PROVINCES)),
   urgent: optional(z.enum(["1"])),
   bargain: optional(z.enum(["1"])),
+  /** A make as stored (normaliseMake): "cat" finds Caterpillar. */
+  make: optional(z.string().max(40).transform((s) => normaliseMake(s) ?? undefined)),
+  /** The start of the model, any case: "320" finds 320D and 320 GC. */
+  model: optional(z.string().transform((s) => s.replace(/\s+/g, " ").trim().slice(0, 60) || undefined)),
+  yearFrom: optional(wholeNumber(2100)),
+  yearTo: optional(wholeNumber(2100)),
+  maxHours: optional(wholeNumber(10_000_000)),
+  vatRegistered: optional(z.enum(["1"])),
   sort: z.preprocess((v) => (v === "" || v == null ? "newest" : v), z.enum(SORTS)).catch("newest"),
   cursor: optional(z.string().max(200)),
 });
@@ -37,11 +48,17 @@ export function parseListingSearch(params: URLSearchParams): ListingSearch {
     if (v !== null) raw[key] = v;
   }
   const result = ListingSearchSchema.safeParse(raw);
-  if (result.success) return orderedPrices(result.data);
+  if (result.success) return ordered(result.data);
   // Drop the offending fields one by one.
   const cleaned = { ...raw };
   for (const issue of result.error.issues) delete cleaned[String(issue.path[0])];
-  return orderedPrices(ListingSearchSchema.parse(cleaned));
+  return ordered(ListingSearchSchema.parse(cleaned));
+}
+
+function ordered(search: ListingSearch): ListingSearch {
+  const { yearFrom, yearTo } = search;
+  const years = yearFrom !== undefined && yearTo !== undefined && yearFrom > yearTo ? { yearFrom: yearTo, yearTo: yearFrom } : {};
+  return orderedPrices({ ...search, ...years });
 }
 
 /** A minimum above the maximum is read as the range the user meant (R 500 000 – R 100 000 → R 100 000 – R 500 000), not as "nothing matches". */

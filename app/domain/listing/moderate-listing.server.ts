@@ -3,6 +3,7 @@
  * Each change runs in one transaction with the seller's notification, the
  * e-mail (outbox) and an audit row; transitions come from the state map.
  */
+import { machineSpecColumns } from "./machine-spec-columns.server.ts";
 import { eq, sql } from "drizzle-orm";
 import { listings, sellers, user } from "#db/schema.ts";
 import { AppError } from "#app/lib/app-error.ts";
@@ -33,6 +34,7 @@ async function lockListing(options: { tx: Tx; listingId: string }) {
   const [row] = await tx
     .select({
       ...MODERATION_COLUMNS,
+      ...machineSpecColumns,
       sellerUserId: sellers.userId,
     })
     .from(listings)

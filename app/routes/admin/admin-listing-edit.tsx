@@ -6,6 +6,7 @@ import { Input } from "#app/components/ui/input.tsx";
 import { Label } from "#app/components/ui/label.tsx";
 import { NativeSelect } from "#app/components/ui/native-select.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";
+import { MachineDetailsFields } from "#app/components/listing/machine-details-fields.tsx";
 import { getListingForEdit } from "#app/domain/listing/find-admin-listings.server.ts";
 import { AdminEditListingSchema } from "#app/domain/listing/listing-schemas.ts";
 import { editListing } from "#app/domain/listing/moderate-listing.server.ts";
@@ -91,6 +92,7 @@ export default function AdminListingEdit({ loaderData, actionData }: Route.Compo
                 </NativeSelect>
               </div>
             </div>
+            <MachineDetailsFields category={listing.category} make="" hydrated={false} defaults={listing} />
             <div className="flex gap-6">
               <label className="flex items-center gap-2 text-sm">
                 <input type="checkbox" name="isUrgent" defaultChecked={listing.isUrgent} className="size-4" /> Urgent

@@ -5,17 +5,19 @@ import { BUYER_ACCOUNT_PATH, FavouriteButton, PendingFavourite } from "#app/comp
 import { ListingCard, ListingCardSkeleton } from "#app/components/listing/listing-card.tsx";
 import { useLoadMore } from "#app/components/listing/use-load-more.ts";
 import { Button } from "#app/components/ui/button.tsx";
+import { MachineFilters } from "#app/components/listing/machine-filters.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import { Label } from "#app/components/ui/label.tsx";
 import { NativeSelect } from "#app/components/ui/native-select.tsx";
 import { favouriteIds } from "#app/domain/favourite/toggle-favourite.server.ts";
 import { maySaveFavourites } from "#app/domain/favourite/favourite-rules.ts";
 import { findListings } from "#app/domain/listing/find-listings.server.ts";
+import { countListings } from "#app/domain/listing/count-listings.server.ts";
 import { parseListingSearch, type ListingSearch } from "#app/domain/listing/listing-search.ts";
 import { PROVINCES, SEARCH_MAX_LENGTH, searchToQuery } from "#app/domain/listing/listing-search-query.ts";
 import { getViewer } from "#app/server/get-viewer.server.ts";
 import { hasCompleteBuyerProfile, type Viewer } from "#app/domain/user/viewer.ts";
-import { categoryLabel } from "#app/lib/format.ts";
+import { categoryLabel, formatWhole } from "#app/lib/format.ts";
 import { getRuntime } from "#app/server/runtime.server.ts";
 import { CATEGORIES, CONDITION_LABELS, CONDITIONS } from "#db/vocabulary.ts";
 import { shortened } from "#app/lib/text-limits.ts";
@@ -45,7 +47,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const search = parseListingSearch(url.searchParams);
   const { db, storage } = await getRuntime();
-  const page = await findListings({ db, storage, search, limit: PAGE_SIZE });
+  const { cursor: _cursor, ...filters } = search;
+  const [page, counts] = await Promise.all([
+    findListings({ db, storage, search, limit: PAGE_SIZE }),
+    countListings({ db, search: filters }),
+  ]);
   const saved =
     viewer && maySaveFavourites(viewer)
       ? new Set(await favouriteIds({ db, userId: viewer.userId, listingIds: page.items.map((l) => l.id) }))
@@ -55,6 +61,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     canSave: maySaveFavourites(viewer),
     profilePrompt: viewer && !completeBuyer ? buyerProfilePrompt(viewer) : null,
     search,
+    counts,
     path: url.pathname,
     // Sent with the data so the page's code need not import the database schema.
     categories: CATEGORIES,
@@ -85,13 +92,13 @@ function activeFilterCount(search: Omit<ListingSearch, "cursor">) {
 }
 
 export default function Catalog({ loaderData }: Route.ComponentProps) {
-  const { signedIn, canSave, profilePrompt, search, page, path, categories } = loaderData;
+  const { signedIn, canSave, profilePrompt, search, page, path, categories, counts } = loaderData;
   const navigation = useNavigation();
   const more = useLoadMore(page);
   const searching = navigation.state === "loading" && navigation.location?.pathname === path;
   const { cursor: _c, ...filters } = search;
   const active = activeFilterCount(filters);
-  const shown = `${more.items.length}${more.nextCursor ? "+" : ""} ${more.items.length === 1 && !more.nextCursor ? "machine" : "machines"}`;
+  const shown = `${formatWhole(counts.total)}${counts.capped ? "+" : ""} ${counts.total === 1 && !counts.capped ? "machine" : "machines"}`;
 
   const nextHref = more.nextCursor ? `${path}?${searchToQuery({ ...filters, cursor: more.nextCursor })}` : null;
   return (
@@ -176,6 +183,7 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
                 ))}
               </NativeSelect>
             </div>
+            <MachineFilters search={search} makes={counts.makes} />
             <div className="space-y-1">
               <Label htmlFor="minPrice">Min price (R)</Label>
               <Input id="minPrice" name="minPrice" inputMode="numeric" defaultValue={search.minPrice ?? ""} />
@@ -201,6 +209,8 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
                 <option value="newest">Newest</option>
                 <option value="price_asc">Price: low to high</option>
                 <option value="price_desc">Price: high to low</option>
+                <option value="year_desc">Year: newest first</option>
+                <option value="usage_asc">Hours: lowest first</option>
               </NativeSelect>
             </div>
             <div className="flex flex-wrap items-center gap-4 sm:col-span-2">
@@ -224,8 +234,18 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
                 />{" "}
                 Bargains only
               </label>
+              <label className="flex items-center gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  name="vatRegistered"
+                  value="1"
+                  defaultChecked={search.vatRegistered === "1"}
+                  className="size-4"
+                />{" "}
+                VAT-registered sellers
+              </label>
             </div>
-            <div className="flex items-end gap-2 sm:col-span-2 sm:justify-end">
+            <div className="flex items-end gap-2 sm:justify-end">
               <Button asChild variant="ghost">
                 <Link to={path}>Clear</Link>
               </Button>

@@ -9,7 +9,9 @@ import { favouriteIds } from "#app/domain/favourite/toggle-favourite.server.ts";
 import { ListingRequests } from "#app/components/requests/listing-requests.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
-import { priceBreakdown } from "#app/lib/commission.ts";
+import { priceBreakdownWithVat, VAT_RATE_PERCENT } from "#app/lib/commission.ts";
+import { SpecTable } from "#app/components/listing/spec-table.tsx";
+import { usageMeter } from "#app/domain/listing/machine-specs.ts";
 import { getPublicListing, recordListingView, visitorKey } from "#app/domain/listing/get-listing.server.ts";
 import { todayInJohannesburg } from "#app/domain/request/request-schemas.ts";
 import { findRejectionReasons } from "#app/domain/listing/find-rejection-reasons.server.ts";
@@ -20,7 +22,7 @@ import { hasCompleteBuyerProfile } from "#app/domain/user/viewer.ts";
 import { hasOpenPurchaseRequest } from "#app/domain/transaction/find-purchase-request.server.ts";
 import { AppError } from "#app/lib/app-error.ts";
 import { clientIp } from "#app/lib/client-ip.server.ts";
-import { categoryLabel, conditionDescription, formatPrice, formatShortDate } from "#app/lib/format.ts";
+import { categoryLabel, formatPrice, formatShortDate } from "#app/lib/format.ts";
 import { requireUser } from "#app/server/guards.server.ts";
 import { enforceUserLimit } from "#app/lib/rate-limit.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
@@ -50,6 +52,10 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) => {
     description: listing.description,
     category: categoryLabel(listing.category),
     image: image ? [image] : undefined,
+    brand: listing.make ? { "@type": "Brand", name: listing.make } : undefined,
+    model: listing.model ?? undefined,
+    productionDate: listing.year ? String(listing.year) : undefined,
+    additionalProperty: usageProperty(listing),
     itemCondition: `https://schema.org/${listing.condition === "new" ? "NewCondition" : listing.condition === "refurbished" ? "RefurbishedCondition" : "UsedCondition"}`,
     offers: {
       "@type": "Offer",
@@ -74,6 +80,20 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) => {
     { "script:ld+json": jsonLd },
   ];
 };
+
+/** The meter reading as a schema.org PropertyValue (hours: unit code HUR; kilometres: KMT). */
+function usageProperty(listing: { usage: number | null; category: string }) {
+  const meter = usageMeter(listing.category);
+  if (listing.usage === null || meter === "none") return undefined;
+  return [
+    {
+      "@type": "PropertyValue",
+      name: meter === "km" ? "Kilometres" : "Hours",
+      value: listing.usage,
+      unitCode: meter === "km" ? "KMT" : "HUR",
+    },
+  ];
+}
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   // Public page: any visitor may read a public listing (the purchase action is guarded).
@@ -158,7 +178,7 @@ export default function ListingDetail({ loaderData, actionData }: Route.Componen
   useActionToast(actionData?.toast);
   const [active, setActive] = useState(0);
   const image = listing.images[active] ?? listing.images[0];
-  const breakdown = priceBreakdown(listing.price);
+  const breakdown = priceBreakdownWithVat(listing.price, listing.vat);
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
@@ -228,15 +248,12 @@ export default function ListingDetail({ loaderData, actionData }: Route.Componen
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
             <dt className="font-medium text-gray-600">Category</dt>
             <dd>{categoryLabel(listing.category)}</dd>
-            <dt className="font-medium text-gray-600">Condition</dt>
-            <dd>{conditionDescription(listing.condition)}</dd>
-            <dt className="font-medium text-gray-600">Location</dt>
-            <dd>{listing.location || "Not provided"}</dd>
             <dt className="font-medium text-gray-600">Seller</dt>
             <dd>{listing.sellerName || "Anonymous"}</dd>
             <dt className="font-medium text-gray-600">Listed on</dt>
             <dd>{formatShortDate(listing.createdOn)}</dd>
           </dl>
+          <SpecTable listing={listing} />
           <div>
             <h2 className="font-semibold">Description</h2>
             <p className="mt-1 whitespace-pre-line text-gray-700">
@@ -245,9 +262,18 @@ export default function ListingDetail({ loaderData, actionData }: Route.Componen
           </div>
           <div className="rounded-lg border bg-white p-4 text-sm" aria-label="Price breakdown">
             <h2 className="font-semibold">Price breakdown</h2>
-            <dl className="mt-2 grid grid-cols-[1fr_auto] gap-y-1">
-              <dt>Listing price</dt>
+            <dl className="mt-2 grid grid-cols-[1fr_auto] gap-x-3 gap-y-1">
+              <dt>
+                Listing price
+                {breakdown.vat === "exclusive" ? " (excl. VAT)" : breakdown.vat === "inclusive" ? " (incl. VAT)" : ""}
+              </dt>
               <dd className="text-right">{formatPrice(breakdown.price)}</dd>
+              {breakdown.vat === "exclusive" ? (
+                <>
+                  <dt>VAT ({VAT_RATE_PERCENT}%)</dt>
+                  <dd className="text-right">{formatPrice(breakdown.vatAdded)}</dd>
+                </>
+              ) : null}
               <dt>Buyer commission (2.5%)</dt>
               <dd className="text-right">{formatPrice(breakdown.buyerCommission)}</dd>
               <dt className="font-semibold">You pay</dt>
@@ -255,6 +281,13 @@ export default function ListingDetail({ loaderData, actionData }: Route.Componen
               <dt className="text-gray-600">Seller receives (97.5%)</dt>
               <dd className="text-right text-gray-600">{formatPrice(breakdown.sellerReceives)}</dd>
             </dl>
+            {breakdown.vat === "inclusive" ? (
+              <p className="mt-2 text-xs text-gray-600">
+                The listing price includes VAT of {formatPrice(breakdown.vatIncluded)}.
+              </p>
+            ) : breakdown.vat === null ? (
+              <p className="mt-2 text-xs text-gray-600">The seller has not said whether VAT applies.</p>
+            ) : null}
           </div>
           {actionData?.toast ? (
             <div
