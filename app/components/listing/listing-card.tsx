@@ -31,7 +31,10 @@ export function ListingCard({
   actions?: React.ReactNode;
 }) {
   return (
-    <article className="flex h-full flex-col overflow-hidden rounded-lg border border-gray-200 bg-white shadow-sm" aria-label={listing.title}>
+    <article
+      className="flex h-full flex-col overflow-hidden rounded-lg border border-gray-200 bg-white shadow-sm"
+      aria-label={listing.title}
+    >
       <div className="relative">
         <img
           src={listing.imageUrl ?? "/placeholder.svg"}
@@ -53,7 +56,12 @@ export function ListingCard({
         <h2 className="text-lg font-semibold leading-snug">{listing.title}</h2>
         <p className="text-xl font-bold text-brand-700">{formatPrice(listing.price)}</p>
         <p className="text-sm text-gray-600">
-          {[categoryLabel(listing.category), listing.year, formatUsage(listing.usage, listing.category ?? ""), listing.location]
+          {[
+            categoryLabel(listing.category),
+            listing.year,
+            formatUsage(listing.usage, listing.category ?? ""),
+            listing.location,
+          ]
             .filter(Boolean)
             .join(" · ")}
         </p>

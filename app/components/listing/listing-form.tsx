@@ -20,7 +20,8 @@ import {
 } from "./listing-fields.tsx";
 import { ListingPhotoField } from "./listing-photo-field.tsx";
 import { MachineDetailsFields } from "./machine-details-fields.tsx";
-import { normaliseMake, OTHER_MAKE, suggestedTitle } from "#app/domain/listing/machine-specs.ts";
+import { suggestedTitle } from "#app/domain/listing/machine-specs.ts";
+import { normaliseMake, OTHER_MAKE } from "#app/domain/listing/makes.ts";
 import { nearestCity } from "./nearest-city.ts";
 import { useListingDraft } from "./use-listing-draft.ts";
 import { useListingPhotos } from "./use-listing-photos.ts";

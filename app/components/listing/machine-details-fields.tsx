@@ -12,14 +12,13 @@ import {
   ATTACHMENT_MAX_LENGTH,
   EARLIEST_YEAR,
   latestYear,
-  makesFor,
   MAX_ATTACHMENTS,
-  OTHER_MAKE,
   USAGE_LABELS,
   usageMeter,
   VAT_LABELS,
   VAT_MODES,
 } from "#app/domain/listing/machine-specs.ts";
+import { makesFor, OTHER_MAKE } from "#app/domain/listing/makes.ts";
 import type { MachineSpecs } from "#app/domain/listing/listing-schemas.ts";
 
 export function MachineDetailsFields({
@@ -66,7 +65,13 @@ export function MachineDetailsFields({
         </div>
         <div className="min-w-0 space-y-1.5">
           <Label htmlFor="listing-model">Model</Label>
-          <Input id="listing-model" name="model" maxLength={60} defaultValue={defaults?.model ?? ""} placeholder="e.g. 320D" />
+          <Input
+            id="listing-model"
+            name="model"
+            maxLength={60}
+            defaultValue={defaults?.model ?? ""}
+            placeholder="e.g. 320D"
+          />
         </div>
         {showOther ? (
           <div className="min-w-0 space-y-1.5 sm:col-span-2">
@@ -106,11 +111,23 @@ export function MachineDetailsFields({
         ) : null}
         <div className="min-w-0 space-y-1.5">
           <Label htmlFor="listing-weight">Operating weight (kg)</Label>
-          <Input id="listing-weight" name="weightKg" inputMode="numeric" maxLength={9} defaultValue={defaults?.weightKg ?? ""} />
+          <Input
+            id="listing-weight"
+            name="weightKg"
+            inputMode="numeric"
+            maxLength={9}
+            defaultValue={defaults?.weightKg ?? ""}
+          />
         </div>
         <div className="min-w-0 space-y-1.5">
           <Label htmlFor="listing-power">Power (kW)</Label>
-          <Input id="listing-power" name="powerKw" inputMode="numeric" maxLength={6} defaultValue={defaults?.powerKw ?? ""} />
+          <Input
+            id="listing-power"
+            name="powerKw"
+            inputMode="numeric"
+            maxLength={6}
+            defaultValue={defaults?.powerKw ?? ""}
+          />
         </div>
         <div className="min-w-0 space-y-1.5 sm:col-span-2">
           <Label htmlFor="listing-serial">Serial number / PIN / VIN</Label>

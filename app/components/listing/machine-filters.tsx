@@ -13,7 +13,8 @@ type Search = { make?: string; model?: string; yearFrom?: number; yearTo?: numbe
 
 export function MachineFilters({ search, makes }: { search: Search; makes: { make: string; count: number | null }[] }) {
   // The make chosen stays offered even when the other filters leave none of it.
-  const offered = search.make && !makes.some((m) => m.make === search.make) ? [{ make: search.make, count: 0 }, ...makes] : makes;
+  const offered =
+    search.make && !makes.some((m) => m.make === search.make) ? [{ make: search.make, count: 0 }, ...makes] : makes;
   return (
     <>
       <div className="space-y-1">

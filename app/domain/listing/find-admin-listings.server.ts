@@ -14,7 +14,8 @@ export type AdminFilter = (typeof ADMIN_FILTERS)[number];
 
 function filterWhere(filter: AdminFilter): SQL | undefined {
   if (filter === "pending") return eq(listings.adminStatus, "pending");
-  if (filter === "approved") return and(eq(listings.adminStatus, "approved"), inArray(listings.status, ["approved", "pending"]));
+  if (filter === "approved")
+    return and(eq(listings.adminStatus, "approved"), inArray(listings.status, ["approved", "pending"]));
   if (filter === "rejected") return eq(listings.adminStatus, "rejected");
   if (filter === "sold") return eq(listings.status, "sold");
   return undefined;

@@ -163,7 +163,11 @@ export const cardColumns = {
   expiresOn: listings.expiresOn,
 };
 
-type CardRow = Omit<ListingCard, "price" | "createdOn" | "expiresOn" | "imageUrl"> & { price: string; createdOn: Date; expiresOn: Date };
+type CardRow = Omit<ListingCard, "price" | "createdOn" | "expiresOn" | "imageUrl"> & {
+  price: string;
+  createdOn: Date;
+  expiresOn: Date;
+};
 
 /** A row of `cardColumns` as the card shows it. */
 export function toListingCard(row: CardRow, imageUrl: string | null): ListingCard {
@@ -224,14 +228,17 @@ export async function findListings(options: {
   const last = page.at(-1);
   const nextCursor = rows.length > limit && last ? cursorAfter(last) : null;
   const images = await firstImages({ db, storage, ids: page.map((r) => r.id) });
-  const items = page.map(
-    ({ cursorValue: _c, ...r }): ListingCard => toListingCard(r, images.get(r.id) ?? null),
-  );
+  const items = page.map(({ cursorValue: _c, ...r }): ListingCard => toListingCard(r, images.get(r.id) ?? null));
   return { items, nextCursor };
 }
 
 /** Kept for callers that want the newest public listings only. */
-export async function findPublicListings(options: { db: DbOrTx; storage: Storage; limit?: number; bargainOnly?: boolean }) {
+export async function findPublicListings(options: {
+  db: DbOrTx;
+  storage: Storage;
+  limit?: number;
+  bargainOnly?: boolean;
+}) {
   const { items } = await findListings({
     db: options.db,
     storage: options.storage,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { checkSelectedImage, fitImages, IMAGE_MESSAGES, detectDevice } from "./image-rules.ts";
-import { AdminEditListingSchema, CreateListingSchema, LISTING_TITLES } from "./listing-schemas.ts";
+import { AdminEditListingSchema, CreateListingSchema, LISTING_MESSAGES, LISTING_TITLES } from "./listing-schemas.ts";
 
 const valid = {
   title: "CAT 320D",
@@ -71,6 +71,95 @@ describe("admin edit form", () => {
     const r = AdminEditListingSchema.safeParse({ title: "X", price: "0", category: "spaceships" });
     expect(r.data).toMatchObject({ category: "excavators", price: "0", isUrgent: false });
     expect(AdminEditListingSchema.safeParse({ title: "X", price: "-1", category: "cranes" }).success).toBe(false);
+  });
+});
+
+describe("machine details (both forms)", () => {
+  const next = new Date().getFullYear() + 1;
+  const both = [CreateListingSchema, AdminEditListingSchema] as const;
+  it("are all optional: an older listing's form without them is valid, and stores them empty", () => {
+    for (const schema of both) {
+      const r = schema.safeParse(valid);
+      expect(r.success).toBe(true);
+      expect(r.data).toMatchObject({
+        make: null,
+        model: null,
+        year: null,
+        usage: null,
+        serial: null,
+        weightKg: null,
+        powerKw: null,
+        attachments: [],
+        vat: null,
+      });
+    }
+  });
+  it("give each wrong detail its own message", () => {
+    const cases: [Record<string, string>, string][] = [
+      [{ year: "1949" }, `Year must be between 1950 and ${next}.`],
+      [{ year: String(next + 1) }, `Year must be between 1950 and ${next}.`],
+      [{ year: "2019.5" }, `Year must be between 1950 and ${next}.`],
+      [{ year: "new" }, `Year must be between 1950 and ${next}.`],
+      [{ usage: "6200.5" }, "Hours must be a whole number."],
+      [{ usage: "about 6000" }, "Hours must be a whole number."],
+      [{ usage: "-5" }, "Hours must be a whole number."],
+      [{ usage: "600001" }, "Hours must be at most 500,000."],
+      [{ category: "dump_trucks", usage: "12.5" }, "Kilometres must be a whole number."],
+      [{ make: "other" }, "Please type the make, or choose it from the list."],
+      [{ make: "other", makeOther: "x".repeat(41) }, "Make can be at most 40 characters."],
+      [{ model: "m".repeat(61) }, "Model can be at most 60 characters."],
+      [{ serial: "ABC<script>" }, LISTING_MESSAGES.serial],
+      [{ serial: "A".repeat(41) }, LISTING_MESSAGES.serial],
+      [{ weightKg: "21.7 t" }, LISTING_MESSAGES.weight],
+      [{ powerKw: "99999" }, LISTING_MESSAGES.power],
+      [{ attachments: Array.from({ length: 11 }, (_, i) => `Bucket ${i}`).join("\n") }, LISTING_MESSAGES.attachments],
+      [{ attachments: "x".repeat(61) }, LISTING_MESSAGES.attachments],
+      [{ vat: "sometimes" }, "Please choose how the price stands to VAT."],
+    ];
+    for (const schema of both) {
+      for (const [fields, message] of cases) {
+        expect(first(schema.safeParse({ ...valid, ...fields })), JSON.stringify(fields)).toBe(message);
+        expect(LISTING_TITLES[message], message).toBe("Invalid machine details");
+      }
+    }
+  });
+  it("store one make name, whole numbers and the attachments list", () => {
+    const r = CreateListingSchema.safeParse({
+      ...valid,
+      make: "CAT",
+      model: "  320D ",
+      year: "2019",
+      usage: "6 800",
+      serial: "cat0320d-01234",
+      weightKg: "21,700",
+      powerKw: "110",
+      attachments: "Quick hitch\nGP bucket",
+      vat: "exclusive",
+    });
+    expect(r.data).toMatchObject({
+      make: "Caterpillar",
+      model: "320D",
+      year: 2019,
+      usage: 6800,
+      serial: "cat0320d-01234",
+      weightKg: 21_700,
+      powerKw: 110,
+      attachments: ["Quick hitch", "GP bucket"],
+      vat: "exclusive",
+    });
+    const typed = CreateListingSchema.safeParse({ ...valid, make: "other", makeOther: "sany" });
+    expect(typed.data).toMatchObject({ make: "Sany" });
+    expect(typed.data).not.toHaveProperty("makeOther");
+  });
+  it("drop a reading for a category without a meter", () => {
+    const r = CreateListingSchema.safeParse({ ...valid, category: "welding_equipment", usage: "lots" });
+    expect(r.success).toBe(true);
+    expect(r.data!.usage).toBeNull();
+  });
+  it("suggest the title when it is left empty, and need it when nothing can suggest one", () => {
+    const r = CreateListingSchema.safeParse({ ...valid, title: "", year: "2019", make: "cat", model: "320D" });
+    expect(r.data!.title).toBe("2019 Caterpillar 320D");
+    expect(first(CreateListingSchema.safeParse({ ...valid, title: " " }))).toBe("Please fill in all required fields.");
   });
 });
 

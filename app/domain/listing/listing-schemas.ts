@@ -9,14 +9,13 @@ import {
   EARLIEST_YEAR,
   latestYear,
   MAX_ATTACHMENTS,
-  normaliseMake,
-  OTHER_MAKE,
   splitAttachments,
   suggestedTitle,
   usageMeter,
   VAT_MODES,
   type VatMode,
 } from "./machine-specs.ts";
+import { normaliseMake, OTHER_MAKE } from "./makes.ts";
 
 export const LISTING_MESSAGES = {
   missing: "Please fill in all required fields.",
@@ -94,18 +93,22 @@ const optionalText = (max: number, message: string) =>
     (v) => (typeof v === "string" && v.trim() ? v.replace(/\s+/g, " ").trim() : null),
     z.string().max(max, message).nullable(),
   );
+/** "" → null; a number (the API may send one) → its digits; spaces and commas between digits dropped. */
+const wholeText = (v: unknown) =>
+  typeof v === "number"
+    ? String(v)
+    : typeof v === "string"
+      ? v.replace(/(?<=\d)[\s,](?=\d)/g, "").trim() || null
+      : (v ?? null);
+
 /** An optional whole number, typed with or without group separators ("6 200", "6,200"). */
 const optionalWhole = (message: string, max: number) =>
   z.preprocess(
-    (v) => (typeof v === "string" ? v.replace(/[\s,]/g, "") || null : (v ?? null)),
+    wholeText,
     z
-      .union([
-        z
-          .string()
-          .regex(/^\d{1,9}$/, message)
-          .transform(Number),
-        z.number().int(message).nonnegative(message),
-      ])
+      .string({ message })
+      .regex(/^\d{1,9}$/, message)
+      .transform(Number)
       .refine((n) => n <= max, message)
       .nullable(),
   );
@@ -119,23 +122,16 @@ const machineSpecsShape = {
   makeOther: optionalText(40, LISTING_MESSAGES.makeLength),
   model: optionalText(60, LISTING_MESSAGES.modelLength),
   year: z.preprocess(
-    (v) => (typeof v === "string" ? v.trim() || null : (v ?? null)),
+    wholeText,
     z
-      .union([
-        z
-          .string()
-          .regex(/^\d{4}$/, LISTING_MESSAGES.year)
-          .transform(Number),
-        z.number().int(LISTING_MESSAGES.year),
-      ])
+      .string({ message: LISTING_MESSAGES.year })
+      .regex(/^\d{4}$/, LISTING_MESSAGES.year)
+      .transform(Number)
       .refine((y) => y >= EARLIEST_YEAR && y <= latestYear(), LISTING_MESSAGES.year)
       .nullable(),
   ),
   /** Hours or kilometres, as the category's meter counts (checked with the category below). */
-  usage: z.preprocess(
-    (v) => (typeof v === "string" ? v.replace(/[\s,]/g, "") || null : (v ?? null)),
-    z.union([z.string(), z.number()]).nullable(),
-  ),
+  usage: z.preprocess(wholeText, z.string().nullable()),
   serial: optionalText(40, LISTING_MESSAGES.serial).refine(
     (v) => v === null || /^[A-Za-z0-9][A-Za-z0-9 ./-]*$/.test(v),
     LISTING_MESSAGES.serial,
@@ -158,7 +154,7 @@ type RawSpecs = {
   category: string;
   make: string | null;
   makeOther: string | null;
-  usage: string | number | null;
+  usage: string | null;
 };
 
 /** Checks the usage against the category's meter and settles the make; adds issues to `ctx`. */
@@ -168,8 +164,7 @@ function checkSpecs(data: RawSpecs, ctx: z.RefinementCtx) {
   }
   const meter = usageMeter(data.category);
   if (data.usage === null || meter === "none") return;
-  const whole =
-    typeof data.usage === "number" ? Number.isInteger(data.usage) && data.usage >= 0 : /^\d{1,9}$/.test(data.usage);
+  const whole = /^\d{1,9}$/.test(data.usage);
   const max = meter === "km" ? 5_000_000 : 500_000;
   if (!whole)
     ctx.addIssue({

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { CATEGORIES, CONDITIONS } from "#db/vocabulary.ts";
 // The browser-side half (option lists, query string) lives in listing-search-query.ts.
 import { PROVINCES, SEARCH_MAX_LENGTH, SORTS } from "./listing-search-query.ts";
-import { normaliseMake } from "./machine-specs.ts";
+import { normaliseMake } from "./makes.ts";
 
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === "" || v === null ? undefined : v), schema.optional());
@@ -27,7 +27,12 @@ export const ListingSearchSchema = z.object({
   urgent: optional(z.enum(["1"])),
   bargain: optional(z.enum(["1"])),
   /** A make as stored (normaliseMake): "cat" finds Caterpillar. */
-  make: optional(z.string().max(40).transform((s) => normaliseMake(s) ?? undefined)),
+  make: optional(
+    z
+      .string()
+      .max(40)
+      .transform((s) => normaliseMake(s) ?? undefined),
+  ),
   /** The start of the model, any case: "320" finds 320D and 320 GC. */
   model: optional(z.string().transform((s) => s.replace(/\s+/g, " ").trim().slice(0, 60) || undefined)),
   yearFrom: optional(wholeNumber(2100)),
@@ -57,7 +62,8 @@ export function parseListingSearch(params: URLSearchParams): ListingSearch {
 
 function ordered(search: ListingSearch): ListingSearch {
   const { yearFrom, yearTo } = search;
-  const years = yearFrom !== undefined && yearTo !== undefined && yearFrom > yearTo ? { yearFrom: yearTo, yearTo: yearFrom } : {};
+  const years =
+    yearFrom !== undefined && yearTo !== undefined && yearFrom > yearTo ? { yearFrom: yearTo, yearTo: yearFrom } : {};
   return orderedPrices({ ...search, ...years });
 }
 

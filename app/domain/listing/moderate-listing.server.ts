@@ -66,11 +66,17 @@ async function withListing<T>(options: {
     const listing = await lockListing({ tx, listingId });
     if (!listing) throw new AppError("NOT_FOUND", VERB[verb].failure, `${VERB[verb].failure}: listing not found`);
     if (listing.sellerUserId === admin.userId) {
-      throw new AppError("FORBIDDEN", VERB[verb].failure, `${VERB[verb].failure}: you cannot moderate your own listing`);
+      throw new AppError(
+        "FORBIDDEN",
+        VERB[verb].failure,
+        `${VERB[verb].failure}: you cannot moderate your own listing`,
+      );
     }
     const value = await change(tx, listing);
     const past = VERB[verb].past;
-    await notifyUser({ db: tx, userId: listing.sellerUserId,
+    await notifyUser({
+      db: tx,
+      userId: listing.sellerUserId,
       type: "listing_status",
       title: `Listing ${past}: ${listing.title}`,
       message: `Your listing "${listing.title}" was ${past} by our team.${reason ? ` Reason: ${reason}` : ""}`,
@@ -104,7 +110,11 @@ export async function moderateListing(options: {
   const { action } = options;
   const reason = action === "reject" ? options.reason?.trim() || null : null;
   if (reason && reason.length > REJECTION_REASON_MAX) {
-    throw new AppError("BAD_REQUEST", VERB[action].failure, `${VERB[action].failure}: ${tooLong("Reason", REJECTION_REASON_MAX)}.`);
+    throw new AppError(
+      "BAD_REQUEST",
+      VERB[action].failure,
+      `${VERB[action].failure}: ${tooLong("Reason", REJECTION_REASON_MAX)}.`,
+    );
   }
   return withListing({
     runtime: options.runtime,
@@ -211,7 +221,7 @@ export async function deleteOwnListing(options: { runtime: Runtime; viewer: View
       .returning({ id: listings.id, title: listings.title });
     if (rows.length === 0) throw new AppError("NOT_FOUND", "Error", "Failed to delete listing");
     await recordAudit({
-        db: tx,
+      db: tx,
       actorUserId: viewer.userId,
       action: "listing.delete-own",
       entity: "listing",

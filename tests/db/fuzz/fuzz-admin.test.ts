@@ -40,7 +40,10 @@ const targets = (): Target[] => [
     path: "/admin/listings/x/edit",
     params: { id: w.listingIds[0]! },
     cookie: cookieOf(w.admin),
-    bases: [{ title: "CAT 320", description: "Good machine", price: "150000", category: "excavators", isUrgent: "on", isBargain: "on" }],
+    bases: [
+      { title: "CAT 320", description: "Good machine", price: "150000", category: "excavators", isUrgent: "on", isBargain: "on" },
+      { title: "CAT 320", price: "150000", category: "excavators", make: "other", makeOther: "cat", model: "320", year: "2015", usage: "7000", vat: "none", serial: "ABC-123" },
+    ],
   },
   { name: "/admin/messages", fn: adminMessages.action, path: "/admin/messages", cookie: cookieOf(w.admin), bases: [{ intent: "mark-handled", messageId: w.ids[0]! }] },
   {

@@ -19,7 +19,24 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => w.h.stop());
 
-const LISTING = { title: "Volvo EC220", description: "Well kept, 4 200 hours.", category: "excavators", condition: "used", price: "985000", location: "Rustenburg", isUrgent: "on" };
+const LISTING = {
+  title: "Volvo EC220",
+  description: "Well kept, 4 200 hours.",
+  category: "excavators",
+  condition: "used",
+  price: "985000",
+  location: "Rustenburg",
+  isUrgent: "on",
+  make: "Volvo",
+  model: "EC220DL",
+  year: "2018",
+  usage: "4200",
+  serial: "VCEC220DV00123",
+  weightKg: "22000",
+  powerKw: "122",
+  attachments: "Quick coupler\nGP bucket",
+  vat: "exclusive",
+};
 
 const targets = (): Target[] => [
   {
