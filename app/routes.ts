@@ -21,6 +21,7 @@ export default [
   route("catalog", "routes/catalog/catalog.tsx", { id: "catalog" }),
   route("parts", "routes/catalog/parts.tsx"),
   route("listing/:id", "routes/catalog/listing-detail.tsx"),
+  route("compare", "routes/catalog/compare.tsx"),
   route("watchlist", "routes/buyer/watchlist.tsx"),
   route("buyer-dashboard", "routes/buyer/buyer-dashboard.tsx"),
   route("feedback", "routes/feedback.tsx"),

@@ -330,6 +330,23 @@ export const PERMISSION_MATRIX: MatrixRow[] = [
     expect: { ...anyUser(403), buyer: 404 },
     note: "a purchase request for a listing that is not public",
   },
+  {
+    pattern: "/compare",
+    method: "GET",
+    target: (t) => t.seller1PublicListing(),
+    url: (v) => `/compare?ids=${v.listingId},${ZERO},not-an-id`,
+    expect: all(200),
+    note: "public: anyone compares public listings; unknown and malformed ids are left out",
+  },
+  {
+    pattern: "/compare",
+    method: "GET",
+    target: (t) => t.seller1Listing(),
+    url: (v) => `/compare?ids=${v.listingId}`,
+    expect: all(200),
+    contains: Object.fromEntries(PERSONAS.map((p) => [p, "No machines to compare yet"])),
+    note: "a listing that is not public is never compared, not even by its seller or an admin",
+  },
 
   // ---- buyer ----
   { pattern: "/watchlist", method: "GET", expect: anyUser(200) },

@@ -56,7 +56,7 @@ export function Header({ viewer, notificationSlot }: { viewer: Viewer | null; no
   }, [mobileOpen]);
 
   return (
-    <header className="relative z-40 border-b border-gray-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85 sm:sticky sm:top-0">
+    <header className="relative z-40 border-b border-gray-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85 sm:sticky sm:top-0 print:hidden">
       {/* One row at every width: the name gives way (truncates) before the buttons wrap. */}
       <div className="mx-auto flex min-h-16 max-w-7xl items-center gap-x-2 px-3 py-2 sm:gap-x-3 sm:px-4">
         <Logo />

@@ -20,15 +20,17 @@ export type ListingCardData = {
   usage?: number | null;
 };
 
-/** A catalog card: image, title, price, category, badges, seller, expiry. */
+/** A catalog card: image, title, price, category, badges, seller, expiry; `corner` sits on the photo's top right. */
 export function ListingCard({
   listing,
   detailsHref,
   actions,
+  corner,
 }: {
   listing: ListingCardData;
   detailsHref: string;
   actions?: React.ReactNode;
+  corner?: React.ReactNode;
 }) {
   return (
     <article
@@ -51,6 +53,7 @@ export function ListingCard({
           {listing.isUrgent ? <Badge variant="urgent">Urgent</Badge> : null}
           {listing.isBargain ? <Badge variant="bargain">Bargain</Badge> : null}
         </div>
+        {corner ? <div className="absolute right-2 top-2">{corner}</div> : null}
       </div>
       <div className="flex flex-1 flex-col gap-1.5 p-4">
         <h2 className="text-lg font-semibold leading-snug">{listing.title}</h2>

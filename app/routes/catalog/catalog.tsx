@@ -3,6 +3,8 @@ import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/catalog";
 import { BUYER_ACCOUNT_PATH, FavouriteButton, PendingFavourite } from "#app/components/listing/favourite-button.tsx";
 import { ListingCard, ListingCardSkeleton } from "#app/components/listing/listing-card.tsx";
+import { CompareToggle } from "#app/components/compare/compare-toggle.tsx";
+import { CompareTray } from "#app/components/compare/compare-tray.tsx";
 import { useLoadMore } from "#app/components/listing/use-load-more.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { MachineFilters } from "#app/components/listing/machine-filters.tsx";
@@ -282,6 +284,7 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
                 detailsHref={
                   signedIn ? `/listing/${l.id}` : `/signin?redirectTo=${encodeURIComponent(`/listing/${l.id}`)}`
                 }
+                corner={<CompareToggle listingId={l.id} title={l.title} className="h-9 bg-white/95 px-3 shadow" />}
                 actions={
                   <FavouriteButton
                     listingId={l.id}
@@ -311,6 +314,7 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
           </Button>
         </div>
       ) : null}
+      <CompareTray />
     </div>
   );
 }

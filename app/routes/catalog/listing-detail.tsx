@@ -1,7 +1,8 @@
-import { ArrowLeft } from "lucide-react";
+import { ArrowLeft, Printer } from "lucide-react";
 import { useState } from "react";
 import { data, Link, useNavigate } from "react-router";
 import type { Route } from "./+types/listing-detail";
+import { useHydrated } from "#app/components/forms/use-hydrated.ts";
 import { useActionToast, type ActionToast } from "#app/components/forms/use-action-toast.ts";
 import { FavouriteButton, PendingFavourite } from "#app/components/listing/favourite-button.tsx";
 import { maySaveFavourites } from "#app/domain/favourite/favourite-rules.ts";
@@ -11,6 +12,8 @@ import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { priceBreakdownWithVat, VAT_RATE_PERCENT } from "#app/lib/commission.ts";
 import { SpecTable } from "#app/components/listing/spec-table.tsx";
+import { CompareToggle } from "#app/components/compare/compare-toggle.tsx";
+import { CompareTray } from "#app/components/compare/compare-tray.tsx";
 import { usageMeter } from "#app/domain/listing/machine-specs.ts";
 import { getPublicListing, recordListingView, visitorKey } from "#app/domain/listing/get-listing.server.ts";
 import { todayInJohannesburg } from "#app/domain/request/request-schemas.ts";
@@ -30,7 +33,7 @@ import { orError } from "#app/lib/respond.server.ts";
 import { readForm } from "#app/lib/read-form.server.ts";
 import { getRuntime } from "#app/server/runtime.server.ts";
 import { shortened } from "#app/lib/text-limits.ts";
-import { pageTitle } from "#app/lib/brand.ts";
+import { PRODUCT_NAME, pageTitle } from "#app/lib/brand.ts";
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) => {
   if (!loaderData?.listing) {
@@ -173,24 +176,36 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function ListingDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { listing, canBuy, requested, signedIn, role, today } = loaderData;
+  const { listing, canBuy, requested, signedIn, role, today, publicUrl } = loaderData;
   const navigate = useNavigate();
   useActionToast(actionData?.toast);
   const [active, setActive] = useState(0);
+  const hydrated = useHydrated();
   const image = listing.images[active] ?? listing.images[0];
   const breakdown = priceBreakdownWithVat(listing.price, listing.vat);
+  const address = `${publicUrl}/listing/${listing.id}`;
 
+  // Printed (or saved as PDF), the page is one spec sheet: the marketplace's name and the listing's
+  // address on top, the main photo beside the title and price, then the spec table and the price
+  // breakdown; navigation, buttons, the description and the request forms stay on screen.
   return (
-    <div className="mx-auto max-w-6xl px-4 py-8">
+    <div className="mx-auto max-w-6xl px-4 py-8 print:max-w-none print:p-0">
+      <div className="hidden border-b border-gray-300 pb-2 text-sm print:mb-4 print:flex print:items-baseline print:justify-between print:gap-4">
+        <p className="font-semibold">{PRODUCT_NAME} · Spec sheet</p>
+        <p className="text-right" data-print-address>
+          {address}
+        </p>
+      </div>
       <Button
         variant="ghost"
         size="sm"
+        className="print:hidden"
         onClick={() => (window.history.length > 1 ? navigate(-1) : navigate("/equipment"))}
       >
         <ArrowLeft /> Back
       </Button>
-      <div className="mt-4 grid grid-cols-1 gap-8 lg:grid-cols-2">
-        <section aria-label="Photos">
+      <div className="mt-4 grid grid-cols-1 gap-8 lg:grid-cols-2 print:mt-0 print:grid-cols-2 print:gap-x-6 print:gap-y-4">
+        <section aria-label="Photos" className="print:break-inside-avoid">
           <img
             src={image?.full ?? "/placeholder.svg"}
             srcSet={image ? `${image.card} 800w, ${image.full} 1600w` : undefined}
@@ -199,14 +214,14 @@ export default function ListingDetail({ loaderData, actionData }: Route.Componen
             width={image?.width ?? 800}
             height={image?.height ?? 600}
             fetchPriority="high"
-            className="aspect-[4/3] w-full rounded-lg bg-gray-100 object-cover"
+            className="aspect-[4/3] w-full rounded-lg bg-gray-100 object-cover print:rounded-none"
             onError={(e) => {
               e.currentTarget.src = "/placeholder.svg";
               e.currentTarget.srcset = "";
             }}
           />
           {listing.images.length > 1 ? (
-            <ul className="mt-3 grid grid-cols-5 gap-2">
+            <ul className="mt-3 grid grid-cols-5 gap-2 print:hidden">
               {listing.images.map((img, i) => (
                 <li key={img.thumb}>
                   <button
@@ -223,44 +238,66 @@ export default function ListingDetail({ loaderData, actionData }: Route.Componen
             </ul>
           ) : null}
         </section>
-        <section className="space-y-4">
-          <div className="flex flex-wrap gap-2">
-            {listing.isUrgent ? <Badge variant="urgent">Urgent</Badge> : null}
-            {listing.isBargain ? <Badge variant="bargain">Bargain</Badge> : null}
+        <section className="space-y-4 print:contents">
+          <div className="space-y-4 print:space-y-2">
+            <div className="flex flex-wrap gap-2">
+              {listing.isUrgent ? <Badge variant="urgent">Urgent</Badge> : null}
+              {listing.isBargain ? <Badge variant="bargain">Bargain</Badge> : null}
+            </div>
+            {listing.preview ? (
+              <p role="status" className="rounded-md border border-brand-100 bg-brand-50 p-3 text-sm text-brand-900">
+                <strong>Preview — {listing.preview}.</strong> This listing is not public: only its seller and the
+                marketplace team can see this page.
+                {listing.preview === "Rejected" ? (
+                  <RejectionReason reason={loaderData.rejectionReason} className="mt-2" />
+                ) : null}
+              </p>
+            ) : null}
+            <div className="flex items-start justify-between gap-3">
+              <h1 className="min-w-0 break-words text-3xl font-bold print:text-2xl">{listing.title}</h1>
+              {listing.preview ? null : (
+                <div className="print:hidden">
+                  <FavouriteButton
+                    listingId={listing.id}
+                    favourite={loaderData.favourite}
+                    signedIn={signedIn}
+                    canSave={maySaveFavourites({ role })}
+                    title={listing.title}
+                  />
+                </div>
+              )}
+              <PendingFavourite signedIn={signedIn} canSave={maySaveFavourites({ role })} />
+            </div>
+            <p className="text-3xl font-bold text-brand-700">{formatPrice(listing.price)}</p>
+            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+              <dt className="font-medium text-gray-600">Category</dt>
+              <dd>{categoryLabel(listing.category)}</dd>
+              <dt className="font-medium text-gray-600">Seller</dt>
+              <dd>{listing.sellerName || "Anonymous"}</dd>
+              <dt className="font-medium text-gray-600">Listed on</dt>
+              <dd>{formatShortDate(listing.createdOn)}</dd>
+            </dl>
+            <div className="flex flex-wrap gap-2 print:hidden">
+              {listing.preview ? null : <CompareToggle listingId={listing.id} title={listing.title} />}
+              {/* The browser's own Print works without JavaScript; this button needs it. */}
+              <Button type="button" variant="outline" disabled={!hydrated} onClick={() => window.print()}>
+                <Printer aria-hidden /> Print spec sheet
+              </Button>
+            </div>
           </div>
-          {listing.preview ? (
-            <p role="status" className="rounded-md border border-brand-100 bg-brand-50 p-3 text-sm text-brand-900">
-              <strong>Preview — {listing.preview}.</strong> This listing is not public: only its seller and the
-              marketplace team can see this page.
-              {listing.preview === "Rejected" ? (
-                <RejectionReason reason={loaderData.rejectionReason} className="mt-2" />
-              ) : null}
-            </p>
-          ) : null}
-          <div className="flex items-start justify-between gap-3">
-            <h1 className="min-w-0 break-words text-3xl font-bold">{listing.title}</h1>
-            {listing.preview ? null : (
-              <FavouriteButton listingId={listing.id} favourite={loaderData.favourite} signedIn={signedIn} canSave={maySaveFavourites({ role })} title={listing.title} />
-            )}
-            <PendingFavourite signedIn={signedIn} canSave={maySaveFavourites({ role })} />
+          <div className="print:col-span-2 print:break-inside-avoid">
+            <SpecTable listing={listing} />
           </div>
-          <p className="text-3xl font-bold text-brand-700">{formatPrice(listing.price)}</p>
-          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-            <dt className="font-medium text-gray-600">Category</dt>
-            <dd>{categoryLabel(listing.category)}</dd>
-            <dt className="font-medium text-gray-600">Seller</dt>
-            <dd>{listing.sellerName || "Anonymous"}</dd>
-            <dt className="font-medium text-gray-600">Listed on</dt>
-            <dd>{formatShortDate(listing.createdOn)}</dd>
-          </dl>
-          <SpecTable listing={listing} />
-          <div>
+          <div className="print:hidden">
             <h2 className="font-semibold">Description</h2>
             <p className="mt-1 whitespace-pre-line text-gray-700">
               {listing.description || "No description available."}
             </p>
           </div>
-          <div className="rounded-lg border bg-white p-4 text-sm" aria-label="Price breakdown">
+          <div
+            className="rounded-lg border bg-white p-4 text-sm print:col-span-2 print:break-inside-avoid"
+            aria-label="Price breakdown"
+          >
             <h2 className="font-semibold">Price breakdown</h2>
             <dl className="mt-2 grid grid-cols-[1fr_auto] gap-x-3 gap-y-1">
               <dt>
@@ -292,42 +329,45 @@ export default function ListingDetail({ loaderData, actionData }: Route.Componen
           {actionData?.toast ? (
             <div
               role={actionData.toast.type === "error" ? "alert" : "status"}
-              className={`rounded-md border p-3 text-sm ${actionData.toast.type === "error" ? "border-red-200 bg-red-50 text-red-700" : "border-green-200 bg-green-50 text-green-800"}`}
+              className={`rounded-md border p-3 text-sm print:hidden ${actionData.toast.type === "error" ? "border-red-200 bg-red-50 text-red-700" : "border-green-200 bg-green-50 text-green-800"}`}
             >
               <strong>{actionData.toast.title}</strong> {actionData.toast.description}
             </div>
           ) : null}
-          {listing.preview ? null : canBuy ? (
-            <ListingRequests
-              listing={{ id: listing.id, title: listing.title, price: listing.price }}
-              today={today}
-              purchaseRequested={requested}
-            />
-          ) : signedIn ? (
-            <p className="text-sm text-gray-600">
-              Purchase requests are for buyers.{" "}
-              {role === "buyer" ? (
+          <div className="print:hidden">
+            {listing.preview ? null : canBuy ? (
+              <ListingRequests
+                listing={{ id: listing.id, title: listing.title, price: listing.price }}
+                today={today}
+                purchaseRequested={requested}
+              />
+            ) : signedIn ? (
+              <p className="text-sm text-gray-600">
+                Purchase requests are for buyers.{" "}
+                {role === "buyer" ? (
+                  <Link
+                    to={`/buyer-dashboard?tab=offer&listing=${listing.id}`}
+                    className="font-medium text-brand-700 underline"
+                  >
+                    Complete your buyer profile
+                  </Link>
+                ) : null}
+              </p>
+            ) : (
+              <p className="text-sm">
                 <Link
-                  to={`/buyer-dashboard?tab=offer&listing=${listing.id}`}
+                  to={`/signin?redirectTo=${encodeURIComponent(`/listing/${listing.id}`)}`}
                   className="font-medium text-brand-700 underline"
                 >
-                  Complete your buyer profile
-                </Link>
-              ) : null}
-            </p>
-          ) : (
-            <p className="text-sm">
-              <Link
-                to={`/signin?redirectTo=${encodeURIComponent(`/listing/${listing.id}`)}`}
-                className="font-medium text-brand-700 underline"
-              >
-                Sign in
-              </Link>{" "}
-              to make a purchase request.
-            </p>
-          )}
+                  Sign in
+                </Link>{" "}
+                to make a purchase request.
+              </p>
+            )}
+          </div>
         </section>
       </div>
+      {listing.preview ? null : <CompareTray />}
     </div>
   );
 }
