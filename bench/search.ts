@@ -130,7 +130,7 @@ async function main() {
     const db = handle.db;
     const storage = createLocalStorage(storageDir);
     const pool = handle.pool!;
-    const run = (search: Search) => findListings({ db, storage, search, limit: PAGE_SIZE });
+    const run = (search: Search, within?: string[] | null) => findListings({ db, storage, search, limit: PAGE_SIZE, within });
     const count = (search: Search) => countListings({ db, search });
 
     async function sample<T>(fn: () => Promise<T>, runs = RUNS) {
@@ -150,14 +150,16 @@ async function main() {
     const comboRows: (string | number)[][] = [["combination", "rows", "p50", "p95", "target p95", "met"]];
     let combosMet = 0;
     for (const [label, search] of combinations) {
-      const r = await sample(() => run(search));
+      // As the catalog reads it: the counts come first, and with no more than 1,000 matches their ids.
+      const { ids } = await count(search);
+      const r = await sample(() => run(search, ids));
       const met = r.p95 < COMBO_TARGET_MS;
       if (met) combosMet++;
       comboRows.push([label, r.last.items.length, ms(r.p50), ms(r.p95), `< ${COMBO_TARGET_MS} ms`, met ? "yes" : "NO"]);
-      if (shouldExplain(met)) await explain(pool, () => run(search), label);
+      if (shouldExplain(met)) await explain(pool, () => run(search, ids), label);
     }
     printTable(
-      `Catalog search, ${ROWS.toLocaleString("en")} listings, ${RUNS} runs each (findListings, page of ${PAGE_SIZE})`,
+      `Catalog search, ${ROWS.toLocaleString("en")} listings, ${RUNS} runs each (findListings, page of ${PAGE_SIZE}, read from the counted ids when there are no more than 1,000)`,
       comboRows,
     );
     console.log(`${combosMet}/${combinations.length} combinations meet p95 < ${COMBO_TARGET_MS} ms`);
@@ -181,7 +183,7 @@ async function main() {
       if (shouldExplain(met)) await explain(pool, () => count(search), `${label} (counts)`);
     }
     printTable(
-      `Result and make counts (countListings: capped at 1,000, makes from at most 5,000 matches), ${RUNS} runs each`,
+      `Result and make counts (countListings: one scan of at most 1,001 matches, a second without the make filter when one is chosen), ${RUNS} runs each`,
       countRows,
     );
     console.log(`${countsMet}/${combinations.length} counts meet p95 < ${COUNT_TARGET_MS} ms`);

@@ -22,7 +22,8 @@
  * refresh_listing_term_prices() computes the words' price bounds once after.
  */
 import type pg from "pg";
-import { makesFor, usageMeter } from "#app/domain/listing/machine-specs.ts";
+import { usageMeter } from "#app/domain/listing/machine-specs.ts";
+import { makesFor } from "#app/domain/listing/makes.ts";
 
 const CATEGORY_NOUNS: Record<string, string[]> = {
   excavators: ["excavator", "crawler excavator", "mini excavator", "wheeled excavator"],

@@ -185,8 +185,33 @@ describe(`machine details in the catalog (${dbLabel})`, () => {
   });
 
   it("offers the makes without numbers when the search is too broad to count them all", async () => {
-    const { makes } = await countListings({ db: handle.db, search: {}, makeScanLimit: 5 });
+    const { makes, ids } = await countListings({ db: handle.db, search: {}, cap: 5 });
     expect(makes.length).toBeGreaterThan(0);
     expect(makes.every((m) => m.count === null)).toBe(true);
+    expect(ids).toBeNull();
+  });
+
+  it("counts words with a category and a province as the page finds them, and the page read from the counted ids is the same", async () => {
+    const searches: Partial<ListingSearch>[] = [
+      { q: "excavator", category: "excavators" },
+      { q: "service", province: "Gauteng" },
+      { q: "generator", category: "generators", province: "Western Cape" },
+      { q: "diesel", category: "dump_trucks", province: "KwaZulu-Natal" },
+      { q: "crane", category: "welding_equipment" },
+      { make: "Caterpillar", maxHours: 10_000 },
+    ];
+    for (const search of searches) {
+      const all = await everyPage(search, 60);
+      const counts = await countListings({ db: handle.db, search });
+      expect(counts.total, JSON.stringify(search)).toBe(all.length);
+      expect([...counts.ids!].sort()).toEqual([...all].sort());
+      for (const sort of SORTS) {
+        const plain = await findListings({ db: handle.db, storage, search: { ...search, sort }, limit: 4 });
+        const within = await findListings({ db: handle.db, storage, search: { ...search, sort }, limit: 4, within: counts.ids });
+        expect(within, `${JSON.stringify(search)} ${sort}`).toEqual(plain);
+      }
+    }
+    const none = await findListings({ db: handle.db, storage, search: {}, limit: 4, within: [] });
+    expect(none.items).toEqual([]);
   });
 });

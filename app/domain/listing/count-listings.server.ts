@@ -1,56 +1,50 @@
 /**
  * How many public listings a catalog search finds, and which makes they are, at a bounded cost
- * (docs/performance.md): the count stops at RESULT_COUNT_CAP ("1,000+"), and the makes are read from at
- * most MAKE_SCAN_LIMIT matching listings. Below that every count is exact; above it the makes found are
- * offered without numbers (a search that broad has hundreds of each).
+ * (docs/performance.md): one scan reads at most RESULT_COUNT_CAP + 1 matching rows (id and make).
+ * Up to the cap the count and every make's number are exact and the ids come back, so the page
+ * can be read from them alone; above it the count reads "1,000+" and the makes seen are offered
+ * without numbers. With a make chosen, the makes are those of the same search without it.
  */
-import { and, isNotNull, sql } from "drizzle-orm";
+import { and, sql } from "drizzle-orm";
 import { listings } from "#db/schema.ts";
 import type { DbOrTx } from "#app/lib/db.server.ts";
 import type { ListingSearch } from "./listing-search.ts";
 import { RESULT_COUNT_CAP } from "./listing-search-query.ts";
 import { searchWhere } from "./find-listings.server.ts";
 
-export const MAKE_SCAN_LIMIT = 5000;
-
 export type SearchCounts = {
-  /** Matches, up to RESULT_COUNT_CAP; `capped` when there are more. */
+  /** Matches, up to the cap; `capped` when there are more. */
   total: number;
   capped: boolean;
   /** Makes among the matches (ignoring the make filter itself), most listings first. */
   makes: { make: string; count: number | null }[];
+  /** Every match's id when there are no more than the cap (null above it). */
+  ids: string[] | null;
 };
 
 export async function countListings(options: {
   db: DbOrTx;
   search: Partial<ListingSearch>;
-  /** Tests lower the bounds to see them at work. */
+  /** Tests lower the cap to see it at work. */
   cap?: number;
-  makeScanLimit?: number;
 }): Promise<SearchCounts> {
-  const { db, search, cap = RESULT_COUNT_CAP, makeScanLimit = MAKE_SCAN_LIMIT } = options;
-  const matches = db
-    .select({ one: sql`1` })
-    .from(listings)
-    .where(searchWhere(search))
-    .limit(cap + 1)
-    .as("matches");
-  const [{ total }] = (await db.select({ total: sql<number>`count(*)::int` }).from(matches)) as [{ total: number }];
-  const { make: _make, ...withoutMake } = search;
-  const sample = db
-    .select({ make: listings.make })
-    .from(listings)
-    .where(and(searchWhere(withoutMake), isNotNull(listings.make)))
-    .limit(makeScanLimit + 1)
-    .as("sample");
-  const rows = await db
-    .select({ make: sql<string>`${sample.make}`, count: sql<number>`count(*)::int` })
-    .from(sample)
-    .groupBy(sample.make);
-  const seen = rows.reduce((n, r) => n + r.count, 0);
-  const exact = seen <= makeScanLimit;
+  const { db, search, cap = RESULT_COUNT_CAP } = options;
+  // The word query also names the category and province (implied by their own filters, so the rows are
+  // the same): the full-text index then narrows by them too, instead of reading every match of the words.
+  const scan = (s: Partial<ListingSearch>) =>
+    db
+      .select({ id: listings.id, make: listings.make })
+      .from(listings)
+      .where(and(searchWhere(s, { filtersInWords: true })))
+      .limit(cap + 1);
+  const { make, ...withoutMake } = search;
+  const [matches, sample] = make ? [await scan(search), await scan(withoutMake)] : await scan(search).then((r) => [r, r]);
+  const counts = new Map<string, number>();
+  for (const r of sample) if (r.make) counts.set(r.make, (counts.get(r.make) ?? 0) + 1);
+  const exact = sample.length <= cap;
   const makes = exact
-    ? rows.sort((a, b) => b.count - a.count || a.make.localeCompare(b.make, "en"))
-    : rows.map((r) => ({ make: r.make, count: null })).sort((a, b) => a.make.localeCompare(b.make, "en"));
-  return { total: Math.min(total, cap), capped: total > cap, makes };
+    ? [...counts].map(([m, count]) => ({ make: m, count })).sort((a, b) => b.count - a.count || a.make.localeCompare(b.make, "en"))
+    : [...counts.keys()].sort((a, b) => a.localeCompare(b, "en")).map((m) => ({ make: m, count: null }));
+  const capped = matches.length > cap;
+  return { total: Math.min(matches.length, cap), capped, makes, ids: capped ? null : matches.map((r) => r.id) };
 }

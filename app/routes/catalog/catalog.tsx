@@ -50,10 +50,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const search = parseListingSearch(url.searchParams);
   const { db, storage } = await getRuntime();
   const { cursor: _cursor, ...filters } = search;
-  const [page, counts] = await Promise.all([
-    findListings({ db, storage, search, limit: PAGE_SIZE }),
-    countListings({ db, search: filters }),
-  ]);
+  // The counts first: when a search finds no more than a thousand machines they come with every match's
+  // id, and the page is read from those (a rare mix of common filters would otherwise walk an index far).
+  const counts = await countListings({ db, search: filters });
+  const page = await findListings({ db, storage, search, limit: PAGE_SIZE, within: counts.ids });
   const saved =
     viewer && maySaveFavourites(viewer)
       ? new Set(await favouriteIds({ db, userId: viewer.userId, listingIds: page.items.map((l) => l.id) }))
