@@ -130,7 +130,8 @@ async function main() {
     const db = handle.db;
     const storage = createLocalStorage(storageDir);
     const pool = handle.pool!;
-    const run = (search: Search, within?: string[] | null) => findListings({ db, storage, search, limit: PAGE_SIZE, within });
+    const run = (search: Search, within?: string[] | null) =>
+      findListings({ db, storage, search, limit: PAGE_SIZE, within });
     const count = (search: Search) => countListings({ db, search });
 
     async function sample<T>(fn: () => Promise<T>, runs = RUNS) {

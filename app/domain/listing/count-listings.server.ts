@@ -5,7 +5,7 @@
  * can be read from them alone; above it the count reads "1,000+" and the makes seen are offered
  * without numbers. With a make chosen, the makes are those of the same search without it.
  */
-import { and, sql } from "drizzle-orm";
+import { and } from "drizzle-orm";
 import { listings } from "#db/schema.ts";
 import type { DbOrTx } from "#app/lib/db.server.ts";
 import type { ListingSearch } from "./listing-search.ts";
@@ -38,12 +38,16 @@ export async function countListings(options: {
       .where(and(searchWhere(s, { filtersInWords: true })))
       .limit(cap + 1);
   const { make, ...withoutMake } = search;
-  const [matches, sample] = make ? [await scan(search), await scan(withoutMake)] : await scan(search).then((r) => [r, r]);
+  const [matches, sample] = make
+    ? [await scan(search), await scan(withoutMake)]
+    : await scan(search).then((r) => [r, r]);
   const counts = new Map<string, number>();
   for (const r of sample) if (r.make) counts.set(r.make, (counts.get(r.make) ?? 0) + 1);
   const exact = sample.length <= cap;
   const makes = exact
-    ? [...counts].map(([m, count]) => ({ make: m, count })).sort((a, b) => b.count - a.count || a.make.localeCompare(b.make, "en"))
+    ? [...counts]
+        .map(([m, count]) => ({ make: m, count }))
+        .sort((a, b) => b.count - a.count || a.make.localeCompare(b.make, "en"))
     : [...counts.keys()].sort((a, b) => a.localeCompare(b, "en")).map((m) => ({ make: m, count: null }));
   const capped = matches.length > cap;
   return { total: Math.min(matches.length, cap), capped, makes, ids: capped ? null : matches.map((r) => r.id) };
