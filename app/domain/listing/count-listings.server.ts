@@ -2,8 +2,8 @@
  * How many public listings a catalog search finds, and which makes they are, at a bounded cost
  * (docs/performance.md): one scan reads at most RESULT_COUNT_CAP + 1 matching rows (id and make).
  * Up to the cap the count and every make's number are exact and the ids come back, so the page
- * can be read from them alone; above it the count reads "1,000+" and the makes seen are offered
- * without numbers. With a make chosen, the makes are those of the same search without it.
+ * can be read from them alone; above it the count reads "1,000+" and the makes seen, with the
+ * category's usual makes, are offered without numbers. With a make chosen, the makes are those of the same search without it.
  */
 import { and } from "drizzle-orm";
 import { listings } from "#db/schema.ts";
@@ -11,6 +11,7 @@ import type { DbOrTx } from "#app/lib/db.server.ts";
 import type { ListingSearch } from "./listing-search.ts";
 import { RESULT_COUNT_CAP } from "./listing-search-query.ts";
 import { searchWhere } from "./find-listings.server.ts";
+import { makesFor } from "./makes.ts";
 
 export type SearchCounts = {
   /** Matches, up to the cap; `capped` when there are more. */
@@ -44,11 +45,15 @@ export async function countListings(options: {
   const counts = new Map<string, number>();
   for (const r of sample) if (r.make) counts.set(r.make, (counts.get(r.make) ?? 0) + 1);
   const exact = sample.length <= cap;
+  // Above the cap the scan saw a sample: its makes, and the category's usual ones (a broad search has
+  // some of each), are offered without numbers.
   const makes = exact
     ? [...counts]
         .map(([m, count]) => ({ make: m, count }))
         .sort((a, b) => b.count - a.count || a.make.localeCompare(b.make, "en"))
-    : [...counts.keys()].sort((a, b) => a.localeCompare(b, "en")).map((m) => ({ make: m, count: null }));
+    : [...new Set([...counts.keys(), ...makesFor(search.category)])]
+        .sort((a, b) => a.localeCompare(b, "en"))
+        .map((m) => ({ make: m, count: null }));
   const capped = matches.length > cap;
   return { total: Math.min(matches.length, cap), capped, makes, ids: capped ? null : matches.map((r) => r.id) };
 }

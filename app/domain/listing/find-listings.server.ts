@@ -64,7 +64,10 @@ export function searchWhere(search: Partial<ListingSearch>, options: { filtersIn
     const words = searchTsQuery(search.q);
     if (options.filtersInWords && (search.category || search.province)) {
       const category = search.category
-        ? sql` && to_tsquery('simple', ${search.category.split("_").map((w) => `${w}:C`).join(" & ")})`
+        ? sql` && to_tsquery('simple', ${search.category
+            .split("_")
+            .map((w) => `${w}:C`)
+            .join(" & ")})`
         : sql``;
       const province = search.province ? sql` && phraseto_tsquery('simple', ${search.province})` : sql``;
       parts.push(sql`${listings.searchVector} @@ (${words}${category}${province})`);
@@ -228,10 +231,13 @@ export function listingsPageQuery(options: {
     .innerJoin(sellers, eq(sellers.id, listings.sellerId))
     .where(
       and(
-        searchWhere(search),
+        // The counted ids already are the search's matches (read a moment ago): only visibility is checked
+        // again, so the words are not looked up a second time.
+        within
+          ? and(isPublicListing(), within.length ? inArray(listings.id, within) : sql`false`)
+          : searchWhere(search),
         keyset(sort, decodeCursor(search.cursor)),
         priceBound,
-        within ? (within.length ? inArray(listings.id, within) : sql`false`) : undefined,
       ),
     )
     .orderBy(...orderBy(sort))
