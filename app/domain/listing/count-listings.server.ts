@@ -45,13 +45,13 @@ export async function countListings(options: {
   const counts = new Map<string, number>();
   for (const r of sample) if (r.make) counts.set(r.make, (counts.get(r.make) ?? 0) + 1);
   const exact = sample.length <= cap;
-  // Above the cap the scan saw a sample: its makes, and the category's usual ones (a broad search has
-  // some of each), are offered without numbers.
+  // Above the cap the scan saw a sample: its makes, and without words the category's usual ones (a
+  // broad search has some of each), are offered without numbers.
   const makes = exact
     ? [...counts]
         .map(([m, count]) => ({ make: m, count }))
         .sort((a, b) => b.count - a.count || a.make.localeCompare(b.make, "en"))
-    : [...new Set([...counts.keys(), ...makesFor(search.category)])]
+    : [...new Set([...counts.keys(), ...(search.q ? [] : makesFor(search.category))])]
         .sort((a, b) => a.localeCompare(b, "en"))
         .map((m) => ({ make: m, count: null }));
   const capped = matches.length > cap;
