@@ -10,8 +10,12 @@ import { expect, test } from "@playwright/test";
 import { BASE_URL } from "../../playwright.config.ts";
 import { gzipKb, measurePageScripts } from "../../scripts/lib/page-scripts.ts";
 
-/** KB gzip -9 a page may ship: measured 138–141 KB (browse pages) and 176–181 KB (forms) on 2026-11-23. */
-const CEILING_KB = { browse: 145, form: 185 } as const;
+/**
+ * KB gzip -9 a page may ship: measured 138–141 KB (browse pages) and 176–181 KB (forms) on 2026-11-23;
+ * the catalogue and listing pages 147.4 and 147.8 KB on 2026-11-26 with the machine filters, the spec
+ * table and the compare toggle and bar (home and /parts still 141.4 KB).
+ */
+const CEILING_KB = { browse: 150, form: 185 } as const;
 
 /** A listing page a visitor may open (the catalogue's cards send visitors through sign-in first). */
 async function listingPath() {
