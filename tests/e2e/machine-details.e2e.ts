@@ -143,3 +143,27 @@ test("without JavaScript the catalogue's machine filters and sorts still work", 
   await expect(page.getByLabel("VAT-registered sellers")).toBeChecked();
   await context.close();
 });
+
+test("the admin's edit form follows the category: its meter field and makes change, a chosen make stays", async ({ browser }) => {
+  const admin = await sessionPage(browser, "admin", { viewport: { width: 360, height: 800 } });
+  await gotoReady(admin, "/admin?status=all");
+  const edit = admin.locator('a[href$="/edit"]').first();
+  await gotoReady(admin, (await edit.getAttribute("href"))!);
+  const category = admin.getByLabel("Category");
+  await category.selectOption("excavators");
+  await expect(admin.getByLabel("Hours on the meter")).toBeVisible();
+  await admin.getByLabel("Make", { exact: true }).selectOption("Caterpillar");
+  // A listed make: no typed-make field.
+  await expect(admin.getByLabel("Make (typed)")).toHaveCount(0);
+  await category.selectOption("dump_trucks");
+  await expect(admin.getByLabel("Kilometres on the odometer")).toBeVisible();
+  await expect(admin.getByLabel("Hours on the meter")).toHaveCount(0);
+  await category.selectOption("welding_equipment");
+  await expect(admin.getByLabel(/on the (meter|odometer)/)).toHaveCount(0);
+  // Welders are not made by Caterpillar, but the make chosen is kept rather than silently dropped.
+  await expect(admin.getByLabel("Make", { exact: true })).toHaveValue("Caterpillar");
+  await admin.getByLabel("Make", { exact: true }).selectOption("other");
+  await expect(admin.getByLabel("Make (typed)")).toBeVisible();
+  expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await admin.context().close();
+});

@@ -1,3 +1,4 @@
+import { toast } from "sonner";
 import { Link } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
 import { compareHref, MAX_COMPARED } from "#app/domain/listing/compare-selection.ts";
@@ -26,7 +27,10 @@ export function CompareTray() {
             Clear
           </Button>
           <Button asChild size="sm">
-            <Link to={compareHref(ids)}>Compare ({ids.length})</Link>
+            {/* The "up to three" warning is about this page's ticks: it does not follow to the comparison. */}
+            <Link to={compareHref(ids)} onClick={() => toast.dismiss("compare-limit")}>
+              Compare ({ids.length})
+            </Link>
           </Button>
         </div>
       </div>

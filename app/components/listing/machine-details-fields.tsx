@@ -21,6 +21,12 @@ import {
 import { makesFor, OTHER_MAKE } from "#app/domain/listing/makes.ts";
 import type { MachineSpecs } from "#app/domain/listing/listing-schemas.ts";
 
+/** What the make select starts on for stored details: the make when its category lists it, else "Other". */
+export function storedMakeChoice(stored: { category: string; make?: string | null }) {
+  if (!stored.make) return "";
+  return makesFor(stored.category).includes(stored.make) ? stored.make : OTHER_MAKE;
+}
+
 export function MachineDetailsFields({
   category,
   make,
@@ -35,11 +41,15 @@ export function MachineDetailsFields({
   /** The stored details, for the edit form. */
   defaults?: Partial<MachineSpecs>;
 }) {
-  const makes = makesFor(category);
+  // The make chosen stays offered when the category changes to one that does not list it.
+  const makes =
+    make && make !== OTHER_MAKE && !makesFor(category).includes(make)
+      ? [...makesFor(category), make].sort((a, b) => a.localeCompare(b, "en"))
+      : makesFor(category);
   const storedMake = defaults?.make ?? "";
   // A stored make that is not in the category's list is shown as "Other" with its name typed.
-  const storedIsListed = !storedMake || makes.includes(storedMake);
-  const makeDefault = storedIsListed ? storedMake : OTHER_MAKE;
+  const makeDefault = storedMake ? storedMakeChoice({ category, make: storedMake }) : "";
+  const storedIsListed = makeDefault !== OTHER_MAKE;
   const showOther = !hydrated || make === OTHER_MAKE;
   const meter = usageMeter(category);
   const usageLabel = !category

@@ -4,6 +4,7 @@
  * (CreateListingSchema) and at least one photo. The order is the form's.
  */
 import { CreateListingSchema } from "#app/domain/listing/listing-schemas.ts";
+import { EARLIEST_YEAR, latestYear } from "#app/domain/listing/machine-specs.ts";
 
 const FIELD_NAMES: Record<string, string> = {
   title: "title",
@@ -16,7 +17,7 @@ const FIELD_NAMES: Record<string, string> = {
   make: "make (at most 40 characters)",
   makeOther: "make (typed, for Other)",
   model: "model (at most 60 characters)",
-  year: "year of manufacture",
+  year: `year of manufacture (${EARLIEST_YEAR} to ${latestYear()})`,
   usage: "hours or kilometres (a whole number)",
   serial: "serial number (letters, digits, spaces, dashes, dots and slashes)",
   weightKg: "operating weight (whole kilograms)",

@@ -61,6 +61,9 @@ describe("titles and attachments", () => {
     expect(suggestedTitle({ year: 2019, make: "Caterpillar", model: "320D" })).toBe("2019 Caterpillar 320D");
     expect(suggestedTitle({ make: "Bell", model: " B40D " })).toBe("Bell B40D");
     expect(suggestedTitle({})).toBe("");
+    // A year the form would refuse is not suggested.
+    expect(suggestedTitle({ year: "1890", make: "Sinotruk", model: "Howo 371" })).toBe("Sinotruk Howo 371");
+    expect(suggestedTitle({ year: String(new Date().getFullYear() + 2), make: "Scania" })).toBe("Scania");
   });
   it("split attachments on lines, commas and semicolons", () => {
     expect(splitAttachments("Quick coupler\n GP bucket ,Ripper;; \n")).toEqual([

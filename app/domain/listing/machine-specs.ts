@@ -42,7 +42,10 @@ export function formatUsage(value: number | null | undefined, category: string) 
 
 /** "2019 Caterpillar 320D" from what is known, or "" when nothing is. */
 export function suggestedTitle(parts: { year?: number | string | null; make?: string | null; model?: string | null }) {
-  return [parts.year, parts.make, parts.model]
+  // A year the form would refuse is left out rather than suggested.
+  const year = Number(parts.year);
+  const validYear = /^\d{4}$/.test(String(parts.year ?? "").trim()) && year >= EARLIEST_YEAR && year <= latestYear();
+  return [validYear ? year : null, parts.make, parts.model]
     .map((p) => (p === null || p === undefined ? "" : String(p).trim()))
     .filter(Boolean)
     .join(" ");

@@ -1,3 +1,4 @@
+import { useEffect, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/admin-listing-edit";
 import { Button } from "#app/components/ui/button.tsx";
@@ -6,7 +7,7 @@ import { Input } from "#app/components/ui/input.tsx";
 import { Label } from "#app/components/ui/label.tsx";
 import { NativeSelect } from "#app/components/ui/native-select.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";
-import { MachineDetailsFields } from "#app/components/listing/machine-details-fields.tsx";
+import { MachineDetailsFields, storedMakeChoice } from "#app/components/listing/machine-details-fields.tsx";
 import { getListingForEdit } from "#app/domain/listing/find-admin-listings.server.ts";
 import { AdminEditListingSchema } from "#app/domain/listing/listing-schemas.ts";
 import { editListing } from "#app/domain/listing/moderate-listing.server.ts";
@@ -40,7 +41,11 @@ export async function action({ request, params }: Route.ActionArgs) {
   return orError(async () => {
     const parsed = AdminEditListingSchema.safeParse(form);
     if (!parsed.success) {
-      throw new AppError("BAD_REQUEST", "Failed to save listing", `Failed to save listing: ${parsed.error.issues[0]!.message}`);
+      throw new AppError(
+        "BAD_REQUEST",
+        "Failed to save listing",
+        `Failed to save listing: ${parsed.error.issues[0]!.message}`,
+      );
     }
     await editListing({ runtime, admin, listingId: params.id, input: parsed.data });
     return redirectWithToast("/admin?status=all", { type: "success", title: "Listing Updated" });
@@ -50,6 +55,11 @@ export async function action({ request, params }: Route.ActionArgs) {
 export default function AdminListingEdit({ loaderData, actionData }: Route.ComponentProps) {
   const { listing, categories } = loaderData;
   const navigation = useNavigation();
+  // The make list and the meter field follow the category chosen, as on the create form (once the page's
+  // script runs; before that every make and the typed-make field are offered).
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const [chosen, setChosen] = useState({ category: listing.category as string, make: storedMakeChoice(listing) });
   return (
     <div className="mx-auto max-w-2xl px-4 py-8">
       <Link to="/admin" className="text-sm text-brand-700 hover:underline">
@@ -67,7 +77,14 @@ export default function AdminListingEdit({ loaderData, actionData }: Route.Compo
               {actionData.toast.description}
             </div>
           ) : null}
-          <Form method="post" className="space-y-4">
+          <Form
+            method="post"
+            className="space-y-4"
+            onChange={(e) => {
+              const data = new FormData(e.currentTarget);
+              setChosen({ category: String(data.get("category") ?? ""), make: String(data.get("make") ?? "") });
+            }}
+          >
             <div className="space-y-1.5">
               <Label htmlFor="title">Title</Label>
               <Input id="title" name="title" defaultValue={listing.title} required maxLength={120} />
@@ -79,7 +96,15 @@ export default function AdminListingEdit({ loaderData, actionData }: Route.Compo
             <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
               <div className="space-y-1.5">
                 <Label htmlFor="price">Price (R)</Label>
-                <Input id="price" name="price" type="number" min={0} step="0.01" defaultValue={listing.price} required />
+                <Input
+                  id="price"
+                  name="price"
+                  type="number"
+                  min={0}
+                  step="0.01"
+                  defaultValue={listing.price}
+                  required
+                />
               </div>
               <div className="space-y-1.5">
                 <Label htmlFor="category">Category</Label>
@@ -92,7 +117,12 @@ export default function AdminListingEdit({ loaderData, actionData }: Route.Compo
                 </NativeSelect>
               </div>
             </div>
-            <MachineDetailsFields category={listing.category} make="" hydrated={false} defaults={listing} />
+            <MachineDetailsFields
+              category={chosen.category}
+              make={chosen.make}
+              hydrated={hydrated}
+              defaults={listing}
+            />
             <div className="flex gap-6">
               <label className="flex items-center gap-2 text-sm">
                 <input type="checkbox" name="isUrgent" defaultChecked={listing.isUrgent} className="size-4" /> Urgent
