@@ -395,6 +395,22 @@ export const listingViews = pgTable(
   (t) => [uniqueIndex("listing_views_once_per_day_idx").on(t.listingId, t.viewerKey, t.viewedOn)],
 );
 
+/** Every change of a listing's price (docs/product.md#listing-lifecycle): the listing page's "Reduced from". */
+export const listingPriceChanges = pgTable(
+  "listing_price_changes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    listingId: uuid("listing_id")
+      .notNull()
+      .references(() => listings.id, { onDelete: "cascade" }),
+    oldPrice: numeric("old_price", { precision: 14, scale: 2 }).notNull(),
+    newPrice: numeric("new_price", { precision: 14, scale: 2 }).notNull(),
+    changedBy: text("changed_by").references(() => user.id, { onDelete: "set null" }),
+    changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("listing_price_changes_listing_idx").on(t.listingId, t.changedAt.desc().nullsFirst())],
+);
+
 export const transactions = pgTable(
   "transactions",
   {

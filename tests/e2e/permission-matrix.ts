@@ -76,6 +76,7 @@ export type Targets = {
   mailWithAttachment(): Promise<Vars>;
   buyerRequest(): Promise<Vars>;
   listingTitle(listingId: string): Promise<string | null>;
+  listingPrice(listingId: string): Promise<string | null>;
   isPending(listingId: string): Promise<boolean>;
   userPage(userId: string): Promise<{ status: number; html: string }>;
 };
@@ -413,6 +414,21 @@ export const PERMISSION_MATRIX: MatrixRow[] = [
     unchanged: stillThere,
     changedBy: ["seller"],
     note: "seller1's listing: only seller1 deletes it",
+  },
+  {
+    pattern: "/seller-dashboard",
+    method: "POST",
+    intent: "change-price",
+    target: async (t) => {
+      const v = await t.seller1Listing();
+      return { ...v, price: (await t.listingPrice(v.listingId!))! };
+    },
+    body: (v) => ({ intent: "change-price", listingId: v.listingId!, price: String(Number(v.price) + 1) }),
+    expect: sellerOnly(200, 404),
+    contains: { seller: "Price Changed", otherSeller: "Listing not found." },
+    unchanged: async (t, v) => ((await t.listingPrice(v.listingId!)) === v.price ? null : "the price changed"),
+    changedBy: ["seller"],
+    note: "seller1's listing: only seller1 changes its price",
   },
   {
     pattern: "/seller-dashboard",

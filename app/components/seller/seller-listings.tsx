@@ -5,6 +5,7 @@ import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { formatPrice, formatShortDate } from "#app/lib/format.ts";
 import { cn } from "#app/lib/utils.ts";
+import { ChangePriceForm } from "./change-price-form.tsx";
 import { DeleteListingDialog } from "./delete-listing-dialog.tsx";
 import { RejectionReason } from "./rejection-reason.tsx";
 
@@ -70,7 +71,10 @@ export function SellerListings({ listings }: { listings: SellerListingRow[] }) {
                         <RejectionReason reason={l.rejectionReason} className="mt-1 font-normal" />
                       ) : null}
                     </td>
-                    <td className="py-2 pr-4 whitespace-nowrap">{formatPrice(l.price)}</td>
+                    <td className="py-2 pr-4">
+                      <span className="whitespace-nowrap">{formatPrice(l.price)}</span>
+                      {l.badge !== "Sold" ? <ChangePriceForm listing={l} /> : null}
+                    </td>
                     <td className="py-2 pr-4">
                       <Badge variant={BADGE_VARIANT[l.badge] ?? "secondary"}>{l.badge}</Badge>
                       {l.badge === "Pending" && !l.mandateSigned ? <MandateNotSigned listingId={l.id} /> : null}
@@ -96,6 +100,7 @@ export function SellerListings({ listings }: { listings: SellerListingRow[] }) {
                   <p className="mt-1 text-xs text-gray-600">
                     Created {formatShortDate(l.createdOn)} · {l.views} {l.views === 1 ? "view" : "views"}
                   </p>
+                  {l.badge !== "Sold" ? <ChangePriceForm listing={l} /> : null}
                   <ListingNotes listing={l} />
                   <ListingActions listing={l} withLabels className="mt-3" />
                 </li>

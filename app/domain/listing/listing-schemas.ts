@@ -273,3 +273,9 @@ export function machineSpecValues(input: Partial<MachineSpecs>): MachineSpecs {
     vat: input.vat ?? null,
   };
 }
+
+/** The seller's price change (dashboard): which listing, and the new price (above 0, as on the create form). */
+export const ChangePriceSchema = z.object({
+  listingId: z.string({ message: LISTING_MESSAGES.missing }).uuid(LISTING_MESSAGES.missing),
+  price: money(LISTING_MESSAGES.price).refine((v) => Number(v) > 0, LISTING_MESSAGES.price),
+});

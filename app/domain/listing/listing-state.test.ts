@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { allowedActions, listingBadge, nextListingState, type ListingState } from "./listing-state.ts";
+import { allowedActions, listingBadge, maySellerChangePrice, nextListingState, type ListingState } from "./listing-state.ts";
 
 const S = (status: ListingState["status"], adminStatus: ListingState["adminStatus"]): ListingState => ({ status, adminStatus });
 /** A listing whose mandate is signed (the normal case for moderation). */
@@ -47,5 +47,17 @@ describe("listing state map", () => {
     expect(listingBadge({ ...S("sold", "approved"), expiresOn: future })).toBe("Sold");
     expect(listingBadge({ ...S("approved", "approved"), expiresOn: past })).toBe("Expired");
     expect(listingBadge({ ...S("draft", "approved"), expiresOn: future })).toBe("Draft");
+  });
+});
+
+describe("the seller's own price change", () => {
+  it("applies to any listing not sold", () => {
+    const cases: [ListingState, boolean][] = [
+      [{ status: "pending", adminStatus: "pending" }, true],
+      [{ status: "approved", adminStatus: "approved" }, true],
+      [{ status: "pending", adminStatus: "rejected" }, true],
+      [{ status: "sold", adminStatus: "approved" }, false],
+    ];
+    for (const [state, allowed] of cases) expect(maySellerChangePrice(state), JSON.stringify(state)).toBe(allowed);
   });
 });

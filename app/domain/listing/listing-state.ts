@@ -20,6 +20,17 @@ const TRANSITIONS: Record<ModerationAction, (s: ModerationSubject) => ListingSta
   "mark-sold": (s) => (s.status !== "sold" ? { status: "sold", adminStatus: s.adminStatus } : null),
 };
 
+/**
+ * The seller's own changes that apply at once, without a new review: the price (recorded in the price
+ * history) — on any listing not yet sold.
+ */
+export function maySellerChangePrice(s: ListingState) {
+  return s.status !== "sold";
+}
+
+/** How long a price drop shows as "Reduced from" on the listing page. */
+export const PRICE_DROP_SHOWN_DAYS = 30;
+
 /** The longest reason an admin may give the seller for a rejection (optional). */
 export const REJECTION_REASON_MAX = 500;
 

@@ -16,6 +16,7 @@ import { CompareToggle } from "#app/components/compare/compare-toggle.tsx";
 import { CompareTray } from "#app/components/compare/compare-tray.tsx";
 import { usageMeter } from "#app/domain/listing/machine-specs.ts";
 import { getPublicListing, recordListingView, visitorKey } from "#app/domain/listing/get-listing.server.ts";
+import { reducedFrom } from "#app/domain/listing/change-listing-price.server.ts";
 import { todayInJohannesburg } from "#app/domain/request/request-schemas.ts";
 import { findRejectionReasons } from "#app/domain/listing/find-rejection-reasons.server.ts";
 import { RejectionReason } from "#app/components/seller/rejection-reason.tsx";
@@ -136,6 +137,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     role: viewer?.role ?? null,
     favourite: viewer && maySaveFavourites(viewer) ? (await favouriteIds({ db: runtime.db, userId: viewer.userId, listingIds: [listing.id] })).length > 0 : false,
     today: todayInJohannesburg(),
+    reducedFrom: await reducedFrom({ db: runtime.db, listingId: listing.id, price: listing.price }),
     // Only in a preview, which only the seller and the admins get.
     rejectionReason:
       listing.preview === "Rejected"
@@ -269,6 +271,11 @@ export default function ListingDetail({ loaderData, actionData }: Route.Componen
               <PendingFavourite signedIn={signedIn} canSave={maySaveFavourites({ role })} />
             </div>
             <p className="text-3xl font-bold text-brand-700">{formatPrice(listing.price)}</p>
+          {loaderData.reducedFrom ? (
+            <p className="-mt-3 text-sm text-green-800">
+              Reduced from <s>{formatPrice(loaderData.reducedFrom)}</s>
+            </p>
+          ) : null}
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
               <dt className="font-medium text-gray-600">Category</dt>
               <dd>{categoryLabel(listing.category)}</dd>

@@ -3,6 +3,8 @@ import type { ActionToast } from "#app/components/forms/use-action-toast.ts";
 import { findRejectionReasons } from "#app/domain/listing/find-rejection-reasons.server.ts";
 import { findSellerDashboard } from "#app/domain/listing/find-seller-listings.server.ts";
 import { deleteOwnListing } from "#app/domain/listing/moderate-listing.server.ts";
+import { changeListingPrice, priceChangedMessage } from "#app/domain/listing/change-listing-price.server.ts";
+import { ChangePriceSchema } from "#app/domain/listing/listing-schemas.ts";
 import type { Viewer } from "#app/domain/user/viewer.ts";
 import { AppError } from "#app/lib/app-error.ts";
 import type { Runtime } from "#app/server/runtime.server.ts";
@@ -31,4 +33,18 @@ export async function deleteListingReply(options: { runtime: Runtime; viewer: Vi
     if (error instanceof AppError) throw new AppError(error.code, "Error", "Failed to delete listing");
     throw error;
   }
+}
+
+/** The seller's new price for one of their listings: applied at once, with its history row. */
+export async function changePriceReply(options: { db: Runtime["db"]; viewer: Viewer; formData: FormData }) {
+  const parsed = ChangePriceSchema.safeParse(Object.fromEntries(options.formData));
+  if (!parsed.success) throw new AppError("BAD_REQUEST", "Price not changed", parsed.error.issues[0]!.message);
+  const result = await changeListingPrice({ db: options.db, viewer: options.viewer, ...parsed.data });
+  return {
+    toast: {
+      type: "success",
+      title: result.changed ? "Price Changed" : "Price Unchanged",
+      description: priceChangedMessage(result),
+    } as ActionToast,
+  };
 }

@@ -14,7 +14,7 @@ import { orError } from "#app/lib/respond.server.ts";
 import { getRuntime } from "#app/server/runtime.server.ts";
 import { readForm } from "#app/lib/read-form.server.ts";
 import { pageTitle } from "#app/lib/brand.ts";
-import { deleteListingReply, readSellerDashboard } from "./seller-dashboard.server.ts";
+import { changePriceReply, deleteListingReply, readSellerDashboard } from "./seller-dashboard.server.ts";
 import type { Intent } from "./seller-dashboard.intents.ts";
 
 export const meta: Route.MetaFunction = () => [
@@ -37,6 +37,7 @@ export async function action({ request }: Route.ActionArgs) {
   return orError(async () => {
     if (intent === "delete")
       return deleteListingReply({ runtime, viewer, listingId: String(formData.get("listingId") ?? "") });
+    if (intent === "change-price") return changePriceReply({ db: runtime.db, viewer, formData });
     throw new AppError("BAD_REQUEST", "Error", "Unknown action.");
   });
 }

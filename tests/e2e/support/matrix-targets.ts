@@ -255,6 +255,12 @@ export class MatrixTargets implements Targets {
     return /name="title"[^>]*value="([^"]*)"/.exec(await res.text())?.[1] ?? "";
   }
 
+  async listingPrice(listingId: string) {
+    const res = await send(await adminCookie(), "GET", `/admin/listings/${listingId}/edit`);
+    if (res.status === 404) return null;
+    return /name="price"[^>]*value="([^"]*)"/.exec(await res.text())?.[1] ?? "";
+  }
+
   async isPending(listingId: string) {
     const cookie = await adminCookie();
     const html = await allAdminListingsHtml(async (path) => (await send(cookie, "GET", path)).text(), "pending");
