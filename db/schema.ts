@@ -241,6 +241,8 @@ export const listings = pgTable(
     status: text("status", { enum: LISTING_STATUSES }).notNull().default("pending"),
     adminStatus: text("admin_status", { enum: ADMIN_STATUSES }).notNull().default("pending"),
     archived: boolean("archived").notNull().default(false),
+    /** When its seller withdrew it (archived); relisting after 30 days sends it back to review. */
+    withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }),
     /** Set by the daily expire-listings job once expires_on has passed (reads also check the date). */
     expired: boolean("expired").notNull().default(false),
     // The machine's details (docs/product.md#machine-details); null where the seller did not say.

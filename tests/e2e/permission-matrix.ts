@@ -77,6 +77,9 @@ export type Targets = {
   buyerRequest(): Promise<Vars>;
   listingTitle(listingId: string): Promise<string | null>;
   listingPrice(listingId: string): Promise<string | null>;
+  seller1WithdrawnListing(): Promise<Vars>;
+  /** The badge seller1's dashboard shows for the listing (null when it is not there). */
+  seller1Badge(listingId: string): Promise<string | null>;
   isPending(listingId: string): Promise<boolean>;
   userPage(userId: string): Promise<{ status: number; html: string }>;
 };
@@ -429,6 +432,42 @@ export const PERMISSION_MATRIX: MatrixRow[] = [
     unchanged: async (t, v) => ((await t.listingPrice(v.listingId!)) === v.price ? null : "the price changed"),
     changedBy: ["seller"],
     note: "seller1's listing: only seller1 changes its price",
+  },
+  {
+    pattern: "/seller-dashboard",
+    method: "POST",
+    intent: "withdraw",
+    target: (t) => t.seller1Listing(),
+    body: (v) => ({ intent: "withdraw", listingId: v.listingId! }),
+    expect: sellerOnly(200, 404),
+    contains: { seller: "is withdrawn", otherSeller: "Listing not found." },
+    unchanged: async (t, v) => ((await t.seller1Badge(v.listingId!)) === "Withdrawn" ? "the listing was withdrawn" : null),
+    changedBy: ["seller"],
+    note: "seller1's listing: only seller1 withdraws it",
+  },
+  {
+    pattern: "/seller-dashboard",
+    method: "POST",
+    intent: "relist",
+    target: (t) => t.seller1WithdrawnListing(),
+    body: (v) => ({ intent: "relist", listingId: v.listingId! }),
+    expect: sellerOnly(200, 404),
+    contains: { seller: "is back", otherSeller: "Listing not found." },
+    unchanged: async (t, v) => ((await t.seller1Badge(v.listingId!)) === "Withdrawn" ? null : "the listing was relisted"),
+    changedBy: ["seller"],
+    note: "seller1's withdrawn listing: only seller1 relists it",
+  },
+  {
+    pattern: "/seller-dashboard",
+    method: "POST",
+    intent: "mark-sold",
+    target: (t) => t.seller1Listing(),
+    body: (v) => ({ intent: "mark-sold", listingId: v.listingId! }),
+    expect: sellerOnly(200, 404),
+    contains: { seller: "is marked sold", otherSeller: "Listing not found." },
+    unchanged: async (t, v) => ((await t.seller1Badge(v.listingId!)) === "Sold" ? "the listing was marked sold" : null),
+    changedBy: ["seller"],
+    note: "seller1's listing: only seller1 marks it sold",
   },
   {
     pattern: "/seller-dashboard",

@@ -6,6 +6,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/car
 import { formatPrice, formatShortDate } from "#app/lib/format.ts";
 import { cn } from "#app/lib/utils.ts";
 import { ChangePriceForm } from "./change-price-form.tsx";
+import { ListingMarketActions } from "./listing-market-actions.tsx";
 import { DeleteListingDialog } from "./delete-listing-dialog.tsx";
 import { RejectionReason } from "./rejection-reason.tsx";
 
@@ -28,6 +29,7 @@ const BADGE_VARIANT: Record<string, "bargain" | "urgent" | "secondary" | "outlin
   Sold: "outline",
   Expired: "secondary",
   Draft: "secondary",
+  Withdrawn: "secondary",
 };
 
 /** "Your Listings": a table from sm up, one card per listing on a phone. */
@@ -83,6 +85,7 @@ export function SellerListings({ listings }: { listings: SellerListingRow[] }) {
                     <td className="hidden py-2 pr-4 md:table-cell">{l.views}</td>
                     <td className="py-2 pr-4">
                       <ListingActions listing={l} />
+                      <ListingMarketActions listing={l} />
                     </td>
                   </tr>
                 ))}
@@ -103,6 +106,7 @@ export function SellerListings({ listings }: { listings: SellerListingRow[] }) {
                   {l.badge !== "Sold" ? <ChangePriceForm listing={l} /> : null}
                   <ListingNotes listing={l} />
                   <ListingActions listing={l} withLabels className="mt-3" />
+                  <ListingMarketActions listing={l} />
                 </li>
               ))}
             </ul>

@@ -1,7 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { allowedActions, listingBadge, maySellerChangePrice, nextListingState, type ListingState } from "./listing-state.ts";
+import {
+  allowedActions,
+  listingBadge,
+  maySellerChangePrice,
+  nextListingState,
+  nextSellerChange,
+  type ListingState,
+} from "./listing-state.ts";
 
-const S = (status: ListingState["status"], adminStatus: ListingState["adminStatus"]): ListingState => ({ status, adminStatus });
+const S = (status: ListingState["status"], adminStatus: ListingState["adminStatus"]): ListingState => ({
+  status,
+  adminStatus,
+});
 /** A listing whose mandate is signed (the normal case for moderation). */
 const M = (status: ListingState["status"], adminStatus: ListingState["adminStatus"], mandateSigned = true) => ({
   ...S(status, adminStatus),
@@ -59,5 +69,59 @@ describe("the seller's own price change", () => {
       [{ status: "sold", adminStatus: "approved" }, false],
     ];
     for (const [state, allowed] of cases) expect(maySellerChangePrice(state), JSON.stringify(state)).toBe(allowed);
+  });
+});
+
+describe("the seller's own moves", () => {
+  const now = new Date("2026-11-26T10:00:00Z");
+  const daysAgo = (d: number) => new Date(now.getTime() - d * 86_400_000);
+  const live = { ...S("approved", "approved"), archived: false, withdrawnAt: null };
+  it("withdraws a listing on the market, never a sold or withdrawn one", () => {
+    expect(nextSellerChange(live, "withdraw", now)).toEqual({ archived: true, withdrawnAt: now });
+    expect(nextSellerChange({ ...live, ...S("pending", "pending") }, "withdraw", now)).toEqual({
+      archived: true,
+      withdrawnAt: now,
+    });
+    expect(nextSellerChange({ ...live, status: "sold" }, "withdraw", now)).toBeNull();
+    expect(nextSellerChange({ ...live, archived: true, withdrawnAt: daysAgo(1) }, "withdraw", now)).toBeNull();
+  });
+  it("relists a withdrawn listing at once within 30 days, through review after", () => {
+    expect(nextSellerChange({ ...live, archived: true, withdrawnAt: daysAgo(29) }, "relist", now)).toEqual({
+      archived: false,
+      withdrawnAt: null,
+    });
+    expect(nextSellerChange({ ...live, archived: true, withdrawnAt: daysAgo(31) }, "relist", now)).toEqual({
+      archived: false,
+      withdrawnAt: null,
+      status: "pending",
+      adminStatus: "pending",
+    });
+    // A rejected listing stays rejected when relisted (the seller lists again).
+    expect(
+      nextSellerChange(
+        { ...live, ...S("pending", "rejected"), archived: true, withdrawnAt: daysAgo(40) },
+        "relist",
+        now,
+      ),
+    ).toEqual({
+      archived: false,
+      withdrawnAt: null,
+    });
+    expect(nextSellerChange(live, "relist", now)).toBeNull();
+    expect(
+      nextSellerChange({ ...live, status: "sold", archived: true, withdrawnAt: daysAgo(1) }, "relist", now),
+    ).toBeNull();
+  });
+  it("marks sold once", () => {
+    expect(nextSellerChange(live, "mark-sold", now)).toEqual({ status: "sold" });
+    expect(nextSellerChange({ ...live, archived: true, withdrawnAt: now }, "mark-sold", now)).toEqual({
+      status: "sold",
+    });
+    expect(nextSellerChange({ ...live, status: "sold" }, "mark-sold", now)).toBeNull();
+  });
+  it("shows a withdrawn listing as Withdrawn on the dashboard", () => {
+    expect(
+      listingBadge({ ...S("approved", "approved"), archived: true, expiresOn: new Date(Date.now() + 86_400_000) }),
+    ).toBe("Withdrawn");
   });
 });

@@ -15,8 +15,11 @@ export type ModerationSubject = ListingState & { mandateSigned: boolean };
 
 const TRANSITIONS: Record<ModerationAction, (s: ModerationSubject) => ListingState | null> = {
   approve: (s) =>
-    s.adminStatus === "pending" && s.status !== "sold" && s.mandateSigned ? { status: "approved", adminStatus: "approved" } : null,
-  reject: (s) => (s.adminStatus === "pending" && s.status !== "sold" ? { status: s.status, adminStatus: "rejected" } : null),
+    s.adminStatus === "pending" && s.status !== "sold" && s.mandateSigned
+      ? { status: "approved", adminStatus: "approved" }
+      : null,
+  reject: (s) =>
+    s.adminStatus === "pending" && s.status !== "sold" ? { status: s.status, adminStatus: "rejected" } : null,
   "mark-sold": (s) => (s.status !== "sold" ? { status: "sold", adminStatus: s.adminStatus } : null),
 };
 
@@ -26,6 +29,33 @@ const TRANSITIONS: Record<ModerationAction, (s: ModerationSubject) => ListingSta
  */
 export function maySellerChangePrice(s: ListingState) {
   return s.status !== "sold";
+}
+
+/**
+ * What a seller may do with an own listing besides its price: withdraw it from the market (archived, kept
+ * on record), relist a withdrawn one (back to review when it was away more than RELIST_REVIEW_DAYS),
+ * and mark it sold. `null`: refused.
+ */
+export type SellerAction = "withdraw" | "relist" | "mark-sold";
+export type SellerSubject = ListingState & { archived: boolean; withdrawnAt: Date | null };
+export type SellerChange = Partial<ListingState> & { archived?: boolean; withdrawnAt?: Date | null };
+export const RELIST_REVIEW_DAYS = 30;
+
+const SELLER_TRANSITIONS: Record<SellerAction, (s: SellerSubject, now: Date) => SellerChange | null> = {
+  withdraw: (s, now) => (!s.archived && s.status !== "sold" ? { archived: true, withdrawnAt: now } : null),
+  relist: (s, now) => {
+    if (!s.archived || s.status === "sold") return null;
+    const away = s.withdrawnAt ? now.getTime() - s.withdrawnAt.getTime() : Infinity;
+    const review = away > RELIST_REVIEW_DAYS * 86_400_000 && s.adminStatus !== "rejected";
+    return review
+      ? { archived: false, withdrawnAt: null, status: "pending", adminStatus: "pending" }
+      : { archived: false, withdrawnAt: null };
+  },
+  "mark-sold": (s) => (s.status !== "sold" ? { status: "sold" } : null),
+};
+
+export function nextSellerChange(current: SellerSubject, action: SellerAction, now = new Date()): SellerChange | null {
+  return SELLER_TRANSITIONS[action](current, now);
 }
 
 /** How long a price drop shows as "Reduced from" on the listing page. */
@@ -42,12 +72,13 @@ export function allowedActions(current: ModerationSubject): ModerationAction[] {
   return (Object.keys(TRANSITIONS) as ModerationAction[]).filter((a) => TRANSITIONS[a](current) !== null);
 }
 
-/** Dashboard badge: Sold, Expired, Rejected, Active, Pending or Draft. */
+/** Dashboard badge: Sold, Rejected, Expired, Withdrawn, Active, Pending or Draft. */
 export function listingBadge(l: ListingState & { expiresOn: Date | string; archived?: boolean }) {
   if (l.status === "sold") return "Sold";
   if (l.adminStatus === "rejected") return "Rejected";
   if (new Date(l.expiresOn).getTime() < Date.now()) return "Expired";
-  if (l.status === "approved" && l.adminStatus === "approved") return l.archived ? "Draft" : "Active";
+  if (l.archived) return "Withdrawn";
+  if (l.status === "approved" && l.adminStatus === "approved") return "Active";
   if (l.status === "pending" || l.adminStatus === "pending") return "Pending";
   return "Draft";
 }

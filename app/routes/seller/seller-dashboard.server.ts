@@ -5,6 +5,9 @@ import { findSellerDashboard } from "#app/domain/listing/find-seller-listings.se
 import { deleteOwnListing } from "#app/domain/listing/moderate-listing.server.ts";
 import { changeListingPrice, priceChangedMessage } from "#app/domain/listing/change-listing-price.server.ts";
 import { ChangePriceSchema } from "#app/domain/listing/listing-schemas.ts";
+import { manageOwnListing } from "#app/domain/listing/manage-own-listing.server.ts";
+import type { SellerAction } from "#app/domain/listing/listing-state.ts";
+import { isUuid } from "#app/lib/uuid.ts";
 import type { Viewer } from "#app/domain/user/viewer.ts";
 import { AppError } from "#app/lib/app-error.ts";
 import type { Runtime } from "#app/server/runtime.server.ts";
@@ -47,4 +50,16 @@ export async function changePriceReply(options: { db: Runtime["db"]; viewer: Vie
       description: priceChangedMessage(result),
     } as ActionToast,
   };
+}
+
+/** Withdraw, relist or mark sold one of the seller's own listings. */
+export async function manageListingReply(options: {
+  db: Runtime["db"];
+  viewer: Viewer;
+  listingId: string;
+  action: SellerAction;
+}) {
+  if (!isUuid(options.listingId)) throw new AppError("NOT_FOUND", "Error", "Listing not found.");
+  const { message } = await manageOwnListing(options);
+  return { toast: { type: "success", title: "Listing Updated", description: message } as ActionToast };
 }

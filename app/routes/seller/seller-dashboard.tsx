@@ -14,7 +14,12 @@ import { orError } from "#app/lib/respond.server.ts";
 import { getRuntime } from "#app/server/runtime.server.ts";
 import { readForm } from "#app/lib/read-form.server.ts";
 import { pageTitle } from "#app/lib/brand.ts";
-import { changePriceReply, deleteListingReply, readSellerDashboard } from "./seller-dashboard.server.ts";
+import {
+  changePriceReply,
+  deleteListingReply,
+  manageListingReply,
+  readSellerDashboard,
+} from "./seller-dashboard.server.ts";
 import type { Intent } from "./seller-dashboard.intents.ts";
 
 export const meta: Route.MetaFunction = () => [
@@ -38,6 +43,10 @@ export async function action({ request }: Route.ActionArgs) {
     if (intent === "delete")
       return deleteListingReply({ runtime, viewer, listingId: String(formData.get("listingId") ?? "") });
     if (intent === "change-price") return changePriceReply({ db: runtime.db, viewer, formData });
+    if (intent === "withdraw" || intent === "relist" || intent === "mark-sold") {
+      const listingId = String(formData.get("listingId") ?? "");
+      return manageListingReply({ db: runtime.db, viewer, listingId, action: intent });
+    }
     throw new AppError("BAD_REQUEST", "Error", "Unknown action.");
   });
 }

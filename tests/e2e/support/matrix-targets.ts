@@ -170,6 +170,19 @@ export class MatrixTargets implements Targets {
     });
   }
 
+  /** A new listing of seller1's that seller1 has withdrawn. */
+  async seller1WithdrawnListing() {
+    return this.once("seller1WithdrawnListing", async () => {
+      const cookie = await seller1Cookie();
+      const title = this.stamp("Matrix withdrawn");
+      const id = await createListing(cookie, title);
+      this.made(() => moderate("delete", id));
+      const res = await send(cookie, "POST", "/seller-dashboard", { intent: "withdraw", listingId: id });
+      expect(res.status, "withdraw the listing").toBe(200);
+      return { listingId: id, title };
+    });
+  }
+
   /** The agreement id of a signed PDF mandate seller1 uploaded for a new listing. */
   async seller1SignedPdf() {
     const cookie = await seller1Cookie();
@@ -259,6 +272,12 @@ export class MatrixTargets implements Targets {
     const res = await send(await adminCookie(), "GET", `/admin/listings/${listingId}/edit`);
     if (res.status === 404) return null;
     return /name="price"[^>]*value="([^"]*)"/.exec(await res.text())?.[1] ?? "";
+  }
+
+  async seller1Badge(listingId: string) {
+    const html = await (await send(await seller1Cookie(), "GET", "/seller-dashboard")).text();
+    const row = new RegExp(`<tr[^>]*>(?:(?!</tr>)[\\s\\S])*?value="${listingId}"(?:(?!</tr>)[\\s\\S])*?</tr>`).exec(html)?.[0];
+    return row ? (/>(Active|Pending|Withdrawn|Sold|Rejected|Expired|Draft)</.exec(row)?.[1] ?? null) : null;
   }
 
   async isPending(listingId: string) {

@@ -1,0 +1,59 @@
+/**
+ * A seller manages live listings from the dashboard on a phone: a price drop applies at once and the
+ * listing page says what it was reduced from; a withdrawn listing leaves the public pages and comes
+ * back when relisted; sold is asked once more.
+ */
+import { expect, test } from "@playwright/test";
+import { publishListing } from "./support/listings.ts";
+import { gotoReady, sessionPage } from "./support/personas.ts";
+
+test("a seller drops a live listing's price on a phone; the listing page shows Reduced from", async ({ browser }) => {
+  const title = `Price drop Volvo L90F ${Date.now().toString(36)}`;
+  const listingId = await publishListing({ title, description: "Wheel loader, tidy.", price: "850000" });
+  const page = await sessionPage(browser, "seller", { viewport: { width: 360, height: 800 } });
+  await gotoReady(page, "/seller-dashboard");
+  const card = page.getByRole("list", { name: "Your listings" }).getByRole("listitem", { name: title });
+  await card.getByText("Change price").click();
+  await card.getByLabel(`New price for ${title} (R)`).fill("790 000");
+  await card.getByRole("button", { name: "Save price" }).click();
+  await expect(page.getByText(`"${title}" now costs R`)).toBeVisible();
+  await expect(card).toContainText(/R\s790\s000/);
+  await expect(card.getByText("Active")).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await page.context().close();
+
+  const visitor = await browser.newPage({ viewport: { width: 360, height: 800 } });
+  await gotoReady(visitor, `/listing/${listingId}`);
+  await expect(visitor.getByText(/^R\s790\s000$/).first()).toBeVisible();
+  await expect(visitor.getByText(/Reduced from\s*R\s850\s000/)).toBeVisible();
+  await visitor.close();
+});
+
+test("a seller withdraws a live listing and relists it; marking another sold asks once more", async ({ browser }) => {
+  const title = `Withdraw Bell L1806E ${Date.now().toString(36)}`;
+  const listingId = await publishListing({ title, description: "Front-end loader." });
+  const page = await sessionPage(browser, "seller", { viewport: { width: 360, height: 800 } });
+  await gotoReady(page, "/seller-dashboard");
+  const card = () => page.getByRole("list", { name: "Your listings" }).getByRole("listitem", { name: title });
+  await card().getByRole("button", { name: `Withdraw ${title}` }).click();
+  await expect(page.getByText(`"${title}" is withdrawn`)).toBeVisible();
+  await expect(card().getByText("Withdrawn", { exact: true })).toBeVisible();
+
+  const visitor = await browser.newPage();
+  expect((await visitor.goto(`/listing/${listingId}`))!.status()).toBe(404);
+
+  await card().getByRole("button", { name: `Relist ${title}` }).click();
+  await expect(page.getByText(`"${title}" is back on the market.`)).toBeVisible();
+  await expect(card().getByText("Active", { exact: true })).toBeVisible();
+  expect((await visitor.goto(`/listing/${listingId}`))!.status()).toBe(200);
+
+  await card().getByText("Mark as sold").click();
+  await expect(card().getByText("Sold? This cannot be undone")).toBeVisible();
+  await card().getByRole("button", { name: `Yes, mark ${title} as sold` }).click();
+  await expect(page.getByText(`"${title}" is marked sold.`)).toBeVisible();
+  await expect(card().getByText("Sold", { exact: true })).toBeVisible();
+  await expect(card().getByRole("button", { name: `Relist ${title}` })).toHaveCount(0);
+  expect((await visitor.goto(`/listing/${listingId}`))!.status()).toBe(404);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await Promise.all([visitor.close(), page.context().close()]);
+});
