@@ -47,7 +47,7 @@ test("a seller withdraws a live listing and relists it; marking another sold ask
   await expect(card().getByText("Active", { exact: true })).toBeVisible();
   expect((await visitor.goto(`/listing/${listingId}`))!.status()).toBe(200);
 
-  await card().getByText("Mark as sold").click();
+  await card().getByText("Mark as sold", { exact: true }).click();
   await expect(card().getByText("Sold? This cannot be undone")).toBeVisible();
   await card().getByRole("button", { name: `Yes, mark ${title} as sold` }).click();
   await expect(page.getByText(`"${title}" is marked sold.`)).toBeVisible();
