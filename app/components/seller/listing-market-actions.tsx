@@ -23,7 +23,7 @@ export function ListingMarketActions({ listing }: { listing: { id: string; title
         </Button>
       </Form>
       <details>
-        <summary className="inline-flex h-8 cursor-pointer items-center rounded-md border border-gray-300 px-3 text-xs font-medium">
+        <summary className="inline-flex h-9 cursor-pointer list-none items-center rounded-md border border-gray-300 bg-white px-3 text-sm font-medium shadow-sm hover:bg-gray-50 [&::-webkit-details-marker]:hidden">
           Mark as sold
         </summary>
         <Form method="post" className="mt-2 space-y-2">
