@@ -57,3 +57,25 @@ test("a seller withdraws a live listing and relists it; marking another sold ask
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await Promise.all([visitor.close(), page.context().close()]);
 });
+
+test("the seller's dashboard charts real views per day, with the numbers as a table for screen readers", async ({ browser }) => {
+  const title = `Analytics Hitachi ZX200 ${Date.now().toString(36)}`;
+  const listingId = await publishListing({ title, description: "Excavator." });
+  const page = await sessionPage(browser, "seller", { viewport: { width: 360, height: 800 } });
+  await gotoReady(page, "/seller-dashboard");
+  const chart = page.getByText(/views? in the last 30 days; [\d,]+ in 90 days\./);
+  const count = async () => Number((/^([\d,]+)/.exec((await chart.innerText()).trim())?.[1] ?? "NaN").replace(/,/g, ""));
+  const before = await count();
+  const table = page.getByRole("table", { name: "Views per day, last 30 days" });
+  await expect(table.getByRole("row")).toHaveCount(31);
+
+  const visitor = await browser.newPage();
+  await gotoReady(visitor, `/listing/${listingId}`);
+  await visitor.close();
+
+  await gotoReady(page, "/seller-dashboard");
+  // At least this visit (other tests may view seller1's machines meanwhile).
+  expect(await count()).toBeGreaterThanOrEqual(before + 1);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await page.context().close();
+});

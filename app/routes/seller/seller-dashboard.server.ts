@@ -2,6 +2,7 @@
 import type { ActionToast } from "#app/components/forms/use-action-toast.ts";
 import { findRejectionReasons } from "#app/domain/listing/find-rejection-reasons.server.ts";
 import { findSellerDashboard } from "#app/domain/listing/find-seller-listings.server.ts";
+import { findSellerAnalytics } from "#app/domain/listing/find-seller-analytics.server.ts";
 import { deleteOwnListing } from "#app/domain/listing/moderate-listing.server.ts";
 import { changeListingPrice, priceChangedMessage } from "#app/domain/listing/change-listing-price.server.ts";
 import { ChangePriceSchema } from "#app/domain/listing/listing-schemas.ts";
@@ -15,12 +16,16 @@ import type { Runtime } from "#app/server/runtime.server.ts";
 /** The seller's listings (a rejected one with its reason), stats and signed mandates. */
 export async function readSellerDashboard(options: { db: Runtime["db"]; viewer: Viewer }) {
   const { db, viewer } = options;
-  const dashboard = await findSellerDashboard({ db, userId: viewer.userId });
+  const [dashboard, analytics] = await Promise.all([
+    findSellerDashboard({ db, userId: viewer.userId }),
+    findSellerAnalytics({ db, userId: viewer.userId }),
+  ]);
   const rejected = dashboard.listings.filter((l) => l.badge === "Rejected").map((l) => l.id);
   const reasons = await findRejectionReasons({ db, listingIds: rejected });
   return {
     fullName: viewer.fullName ?? viewer.name,
     ...dashboard,
+    analytics,
     listings: dashboard.listings.map((l) => ({ ...l, rejectionReason: reasons.get(l.id) ?? null })),
   };
 }

@@ -6,6 +6,7 @@ import { LegalAgreements } from "#app/components/seller/legal-agreements.tsx";
 import { SellerDashboardHeader } from "#app/components/seller/seller-dashboard-header.tsx";
 import { SellerListings } from "#app/components/seller/seller-listings.tsx";
 import { SellerStats } from "#app/components/seller/seller-stats.tsx";
+import { ViewsChart } from "#app/components/seller/views-chart.tsx";
 import { CONTACT_ADMIN_INTENT } from "#app/domain/contact/contact-admin-schema.ts";
 import { SELLER_COMMISSION_NOTE } from "#app/lib/commission.ts";
 import { AppError } from "#app/lib/app-error.ts";
@@ -52,7 +53,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function SellerDashboard({ loaderData, actionData }: Route.ComponentProps) {
-  const { fullName, listings, stats, mandates } = loaderData;
+  const { fullName, listings, stats, mandates, analytics } = loaderData;
   useActionToast(actionData?.toast);
   const contact =
     actionData && "intent" in actionData && actionData.intent === CONTACT_ADMIN_INTENT ? actionData : undefined;
@@ -70,6 +71,7 @@ export default function SellerDashboard({ loaderData, actionData }: Route.Compon
       <p className="mt-2 text-sm text-gray-600">{SELLER_COMMISSION_NOTE}</p>
 
       <SellerStats stats={stats} />
+      <ViewsChart analytics={analytics} />
       <SellerListings listings={listings} />
       <LegalAgreements mandates={mandates} />
     </div>
