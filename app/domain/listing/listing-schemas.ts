@@ -13,8 +13,10 @@ import {
   suggestedTitle,
   usageMeter,
   VAT_MODES,
-  type VatMode,
+  type MachineSpecs,
 } from "./machine-specs.ts";
+
+export type { MachineSpecs };
 import { normaliseMake, OTHER_MAKE } from "./makes.ts";
 
 export const LISTING_MESSAGES = {
@@ -245,19 +247,6 @@ export const AdminEditListingSchema = z
   .transform(settleSpecs);
 
 export type AdminEditListingInput = z.infer<typeof AdminEditListingSchema>;
-
-/** The machine's details as a listing row holds them. */
-export type MachineSpecs = {
-  make: string | null;
-  model: string | null;
-  year: number | null;
-  usage: number | null;
-  serial: string | null;
-  weightKg: number | null;
-  powerKw: number | null;
-  attachments: string[];
-  vat: VatMode | null;
-};
 
 /** The columns to write for the details given (missing ones are empty). */
 export function machineSpecValues(input: Partial<MachineSpecs>): MachineSpecs {

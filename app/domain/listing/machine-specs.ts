@@ -87,11 +87,8 @@ export function splitAttachments(raw: string | null | undefined): string[] {
     .filter(Boolean);
 }
 
-/** What the spec table (listing page, compare, spec sheet) needs of a listing; `serial` as the viewer may see it. */
-export type SpecSource = {
-  category: string;
-  condition: string;
-  location: string;
+/** The machine's details as a listing row holds them. */
+export type MachineSpecs = {
   make: string | null;
   model: string | null;
   year: number | null;
@@ -102,6 +99,9 @@ export type SpecSource = {
   attachments: string[];
   vat: VatMode | null;
 };
+
+/** What the spec table (listing page, compare, spec sheet) needs of a listing; `serial` as the viewer may see it. */
+export type SpecSource = MachineSpecs & { category: string; condition: string; location: string };
 
 /** The spec table's rows, in one order everywhere (so compare lines them up); empty ones say "Not specified". */
 export function specRows(l: SpecSource): { label: string; value: string }[] {
