@@ -33,6 +33,7 @@ import {
   QUOTE_TYPES,
   REQUEST_STATUSES,
   REQUEST_TYPES,
+  REVISION_STATUSES,
   ROLES,
   SELLER_ROLES,
   SELLER_TYPES,
@@ -411,6 +412,57 @@ export const listingPriceChanges = pgTable(
     changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("listing_price_changes_listing_idx").on(t.listingId, t.changedAt.desc().nullsFirst())],
+);
+
+/** The reviewed content of a listing as its seller edited it (docs/product.md#editing-a-listing). */
+export type RevisionContent = {
+  title: string;
+  description: string;
+  category: (typeof CATEGORIES)[number];
+  condition: (typeof CONDITIONS)[number];
+  make: string | null;
+  model: string | null;
+  year: number | null;
+  usage: number | null;
+  serial: string | null;
+  weightKg: number | null;
+  powerKw: number | null;
+  attachments: string[];
+  vat: (typeof VAT_MODES)[number] | null;
+};
+/** One photo of a revision, in order (the first is the cover): a live photo's key or a new one's. */
+export type RevisionPhoto = { storageKey: string; width: number | null; height: number | null };
+
+/**
+ * A seller's edit of an approved listing's reviewed content (title, description, category,
+ * condition, machine details, photos), waiting for the admin while the public keeps seeing the
+ * approved version. At most one pending per listing; new photos are stored under
+ * `public/listings/<revision id>/` (seen only by the seller and admins) until approval copies them.
+ */
+export const listingRevisions = pgTable(
+  "listing_revisions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    listingId: uuid("listing_id")
+      .notNull()
+      .references(() => listings.id, { onDelete: "cascade" }),
+    status: text("status", { enum: REVISION_STATUSES }).notNull().default("pending"),
+    content: jsonb("content").$type<RevisionContent>().notNull(),
+    photos: jsonb("photos").$type<RevisionPhoto[]>().notNull(),
+    submittedBy: text("submitted_by").references(() => user.id, { onDelete: "set null" }),
+    decidedBy: text("decided_by").references(() => user.id, { onDelete: "set null" }),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    /** The admin's reason for a rejection (optional). */
+    reason: text("reason"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("listing_revisions_status_check", inList("status", REVISION_STATUSES)),
+    uniqueIndex("listing_revisions_pending_idx").on(t.listingId).where(sql`${t.status} = 'pending'`),
+    index("listing_revisions_listing_idx").on(t.listingId, t.createdAt.desc().nullsFirst()),
+    index("listing_revisions_queue_idx").on(t.createdAt).where(sql`${t.status} = 'pending'`),
+  ],
 );
 
 export const transactions = pgTable(

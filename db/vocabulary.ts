@@ -61,6 +61,13 @@ export const ADMIN_STATUS_LABELS: Record<AdminStatus, string> = {
   rejected: "Rejected",
 };
 
+/**
+ * A seller's edit of an approved listing's reviewed content waits as a revision: pending until the
+ * admin approves or rejects it; withdrawn when the seller takes the changes back.
+ */
+export const REVISION_STATUSES = ["pending", "approved", "rejected", "withdrawn"] as const;
+export type RevisionStatus = (typeof REVISION_STATUSES)[number];
+
 export const REQUEST_STATUSES = ["new", "contacted", "closed"] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 

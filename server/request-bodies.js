@@ -57,6 +57,8 @@ export const BODY_LIMITS = {
 /** Which routes take files (their page, its `.data` form, and the upload API); everything else is a form. */
 const ROUTE_LIMITS = [
   [/^\/(?:api\/listings|seller\/create(?:\.data)?)\/?$/i, BODY_LIMITS.listingPhotos],
+  // Editing a listing: its page, its `.data` form, and the edit API.
+  [/^\/(?:api\/listings\/[^/.]+|seller\/listings\/[^/.]+\/edit(?:\.data)?)\/?$/i, BODY_LIMITS.listingPhotos],
   [/^\/seller\/mandate\/[^/]+\/?$/i, BODY_LIMITS.signedMandate],
 ];
 

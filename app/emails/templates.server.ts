@@ -10,6 +10,7 @@ import { invitationEmail } from "./invitation.server.ts";
 import type { RenderedEmail } from "./layout.server.ts";
 import { listingNotificationEmail } from "./listing-notification.server.ts";
 import { requestReceiptEmail } from "./request-receipt.server.ts";
+import { revisionDecisionEmail } from "./revision-decision.server.ts";
 import { passwordResetEmail } from "./reset-password.server.ts";
 import { verifyEmailEmail } from "./verify-email.server.ts";
 
@@ -21,6 +22,7 @@ export const EMAIL_TEMPLATES = {
   "send-listing-notification": listingNotificationEmail,
   "send-request-receipt": requestReceiptEmail,
   "send-invitation": invitationEmail,
+  "send-revision-decision": revisionDecisionEmail,
 } satisfies Record<string, (data: never) => RenderedEmail>;
 
 export type EmailTemplate = keyof typeof EMAIL_TEMPLATES;

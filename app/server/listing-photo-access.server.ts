@@ -12,7 +12,7 @@
  * while it was public).
  */
 import { eq, sql } from "drizzle-orm";
-import { listings, sellers } from "#db/schema.ts";
+import { listingRevisions, listings, sellers } from "#db/schema.ts";
 import { getRuntime } from "#app/server/runtime.server.ts";
 import { isUuid } from "#app/lib/uuid.ts";
 import { getViewer } from "#app/server/get-viewer.server.ts";
@@ -53,7 +53,7 @@ export async function listingPhotoAccess(options: {
     .innerJoin(sellers, eq(sellers.id, listings.sellerId))
     .where(eq(listings.id, id))
     .limit(1);
-  if (!row) return "none";
+  if (!row) return revisionPhotoAccess({ revisionId: id, cookie });
   if (row.isPublic) {
     if (publicUntil.size >= MAX_REMEMBERED) publicUntil.clear();
     publicUntil.set(id, now + PUBLIC_ANSWER_TTL_MS);
@@ -62,5 +62,23 @@ export async function listingPhotoAccess(options: {
   if (!cookie) return "none";
   // getViewer reads the session from the request's cookie only.
   const viewer = await getViewer(new Request("http://localhost/media", { headers: { cookie } }));
+  return viewer && (viewer.isAdmin || viewer.userId === row.sellerUserId) ? "private" : "none";
+}
+
+/**
+ * The new photos of a seller's changes waiting for review live in the revision's own folder
+ * (`/media/listings/<revision id>/…`): only the listing's seller and the admins see them, never the public.
+ */
+async function revisionPhotoAccess(options: { revisionId: string; cookie: string | undefined }): Promise<ListingPhotoAccess> {
+  const { db } = await getRuntime();
+  const [row] = await db
+    .select({ sellerUserId: sellers.userId })
+    .from(listingRevisions)
+    .innerJoin(listings, eq(listings.id, listingRevisions.listingId))
+    .innerJoin(sellers, eq(sellers.id, listings.sellerId))
+    .where(eq(listingRevisions.id, options.revisionId))
+    .limit(1);
+  if (!row || !options.cookie) return "none";
+  const viewer = await getViewer(new Request("http://localhost/media", { headers: { cookie: options.cookie } }));
   return viewer && (viewer.isAdmin || viewer.userId === row.sellerUserId) ? "private" : "none";
 }

@@ -26,6 +26,7 @@
 import { intents as adminListingsIntents, type Intent as AdminListingsIntent } from "../../app/routes/admin/admin-listings.intents.ts";
 import { intents as adminMessagesIntents } from "../../app/routes/admin/admin-messages.intents.ts";
 import { intents as adminRequestsIntents } from "../../app/routes/admin/admin-requests.intents.ts";
+import { intents as adminRevisionIntents } from "../../app/routes/admin/admin-revision.intents.ts";
 import { intents as adminUserIntents, type Intent as AdminUserIntent } from "../../app/routes/admin/admin-user.intents.ts";
 import { intents as emailTestIntents } from "../../app/routes/admin/email-test.intents.ts";
 import { intents as mailboxIntents } from "../../app/routes/admin/mailbox.intents.ts";
@@ -48,6 +49,7 @@ export const ROUTE_INTENTS: Record<string, readonly string[]> = {
   "/admin/users/:userId": adminUserIntents,
   "/admin/messages": adminMessagesIntents,
   "/admin/requests": adminRequestsIntents,
+  "/admin/revisions/:id": adminRevisionIntents,
   "/admin/mailbox": mailboxIntents,
   "/email-test": emailTestIntents,
 };
@@ -78,6 +80,9 @@ export type Targets = {
   listingTitle(listingId: string): Promise<string | null>;
   listingPrice(listingId: string): Promise<string | null>;
   seller1WithdrawnListing(): Promise<Vars>;
+  /** A public listing (a throwaway seller's) with changes waiting for review: listingId, revisionId, title. */
+  pendingRevision(): Promise<Vars>;
+  isRevisionPending(revisionId: string): Promise<boolean>;
   /** The badge seller1's dashboard shows for the listing (null when it is not there). */
   seller1Badge(listingId: string): Promise<string | null>;
   isPending(listingId: string): Promise<boolean>;
@@ -503,6 +508,52 @@ export const PERMISSION_MATRIX: MatrixRow[] = [
     note: "the upload API answers JSON: 401 signed out, 403 not a seller",
   },
   {
+    pattern: "/api/listings/:id",
+    method: "GET",
+    url: `/api/listings/${ZERO}`,
+    expect: all(404),
+    note: "POST only",
+  },
+  {
+    pattern: "/api/listings/:id",
+    method: "POST",
+    encoding: "multipart",
+    target: (t) => t.seller1Listing(),
+    url: (v) => `/api/listings/${v.listingId}`,
+    body: () => ({ ...listingFields("Matrix edited by API"), images: { file: "jpeg" } }),
+    expect: { ...signedOut(401), buyer: 403, buyerWithoutProfile: 403, seller: 200, otherSeller: 404, admin: 403 },
+    contains: { buyer: "Seller Access Required", visitor: "Authentication Required" },
+    unchanged: async (t, v) => ((await t.listingTitle(v.listingId!)) === v.title ? null : "the title changed"),
+    changedBy: ["seller"],
+    note: "the edit API answers JSON: 401 signed out, 403 not a seller, 404 another seller's listing",
+  },
+  {
+    pattern: "/seller/listings/:id/edit",
+    method: "GET",
+    url: `/seller/listings/${ZERO}/edit`,
+    expect: sellerOnly(404),
+  },
+  {
+    pattern: "/seller/listings/:id/edit",
+    method: "GET",
+    target: (t) => t.seller1Listing(),
+    url: (v) => `/seller/listings/${v.listingId}/edit`,
+    expect: sellerOnly(200, 404),
+    note: "a seller only edits their own listings",
+  },
+  {
+    pattern: "/seller/listings/:id/edit",
+    method: "POST",
+    encoding: "multipart",
+    target: (t) => t.seller1Listing(),
+    url: (v) => `/seller/listings/${v.listingId}/edit`,
+    body: () => ({ ...listingFields("Matrix edited without JS"), images: { file: "jpeg" } }),
+    expect: sellerOnly("/seller-dashboard", 404),
+    unchanged: async (t, v) => ((await t.listingTitle(v.listingId!)) === v.title ? null : "the title changed"),
+    changedBy: ["seller"],
+    note: "the edit form without JavaScript",
+  },
+  {
     pattern: "/seller/mandate/:listingId",
     method: "GET",
     url: `/seller/mandate/${ZERO}`,
@@ -653,6 +704,27 @@ export const PERMISSION_MATRIX: MatrixRow[] = [
     expect: adminOnly(200),
   },
   { pattern: "/admin/audit", method: "GET", expect: adminOnly(200) },
+  { pattern: "/admin/revisions/:id", method: "GET", url: `/admin/revisions/${ZERO}`, expect: adminOnly(404) },
+  {
+    pattern: "/admin/revisions/:id",
+    method: "GET",
+    target: (t) => t.pendingRevision(),
+    url: (v) => `/admin/revisions/${v.revisionId}`,
+    expect: adminOnly(200),
+  },
+  ...adminRevisionIntents.map(
+    (intent): MatrixRow => ({
+      pattern: "/admin/revisions/:id",
+      method: "POST",
+      intent,
+      target: (t) => t.pendingRevision(),
+      url: (v) => `/admin/revisions/${v.revisionId}`,
+      body: () => ({ intent, reason: "Matrix" }),
+      expect: adminOnly("/admin"),
+      unchanged: async (t, v) => ((await t.isRevisionPending(v.revisionId!)) ? null : "the changes were decided"),
+      changedBy: ["admin"],
+    }),
+  ),
   {
     pattern: "/admin/listings/:id/edit",
     method: "GET",

@@ -43,6 +43,11 @@ const SAMPLES: { [T in EmailTemplate]: Sample<T> } = {
     main: "Please print it, sign it, scan it as a PDF and upload it on the listing's mandate page.",
     link: "https://dealequip.example/seller/mandate/00000000-0000-4000-8000-000000000001",
   },
+  "send-revision-decision": {
+    data: { title: USER_TEXT, approved: false, url: "https://dealequip.example/seller-dashboard", reason: USER_TEXT },
+    main: "Buyers keep seeing the approved version.",
+    link: "https://dealequip.example/seller-dashboard",
+  },
   "send-listing-notification": {
     data: { title: USER_TEXT, status: "rejected", reason: "Photos unclear", url: "https://dealequip.example/seller-dashboard" },
     main: "was rejected by our team.",

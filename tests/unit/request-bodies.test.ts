@@ -29,7 +29,17 @@ import { RawConnection, requestHead } from "../e2e/support/raw-http.ts";
 describe("the table of body limits", () => {
   it("gives the photo routes room for 5 photos at the server's per-photo limit, plus the fields", () => {
     expect(BODY_LIMITS.listingPhotos.bytes).toBe(MAX_IMAGES * MAX_UPLOAD_BYTES + FORM_OVERHEAD_BYTES);
-    for (const path of ["/api/listings", "/seller/create", "/seller/create.data", "/Seller/Create", "/api/listings/"]) {
+    const id = "6f1c2d3e-0000-4000-8000-000000000001";
+    for (const path of [
+      "/api/listings",
+      "/seller/create",
+      "/seller/create.data",
+      "/Seller/Create",
+      "/api/listings/",
+      `/api/listings/${id}`,
+      `/seller/listings/${id}/edit`,
+      `/seller/listings/${id}/edit.data`,
+    ]) {
       expect(bodyLimitFor(path), path).toBe(BODY_LIMITS.listingPhotos);
     }
     expect(BODY_LIMITS.listingPhotos.message).toBe("The upload is too large. Please choose smaller photos.");
@@ -53,6 +63,8 @@ describe("the table of body limits", () => {
       "/seller/mandate/x/pdf",
       "/seller/created",
       "/api/listings2",
+      "/seller/listings/x",
+      "/seller/listings/x/edit/more",
     ]) {
       expect(bodyLimitFor(path), path).toBe(BODY_LIMITS.form);
     }

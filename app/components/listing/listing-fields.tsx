@@ -9,8 +9,20 @@ import { categoryLabel } from "#app/lib/format.ts";
 import { CATEGORIES, CONDITION_LABELS, CONDITIONS, type Condition } from "#db/vocabulary.ts";
 import { MACHINERY_SUGGESTIONS } from "./nearest-city.ts";
 
+/** The stored values, for the edit form (the create form starts empty). */
+export type ListingFieldDefaults = {
+  title: string;
+  description: string;
+  category: string;
+  condition: string;
+  price: number;
+  location: string;
+  isUrgent: boolean;
+  isBargain: boolean;
+};
+
 /** `suggestion`: the title the machine details make ("2019 Caterpillar 320D"), used when the field is left empty. */
-export function TitleDescriptionFields({ suggestion = "" }: { suggestion?: string }) {
+export function TitleDescriptionFields({ suggestion = "", defaults }: { suggestion?: string; defaults?: ListingFieldDefaults }) {
   return (
     <>
       <div className="space-y-1.5">
@@ -21,6 +33,7 @@ export function TitleDescriptionFields({ suggestion = "" }: { suggestion?: strin
           list="machinery-suggestions"
           required={!suggestion}
           maxLength={120}
+          defaultValue={defaults?.title}
           placeholder={suggestion ? suggestion : "e.g. 2019 CAT 320D Excavator"}
           aria-describedby={suggestion ? "listing-title-suggestion" : undefined}
         />
@@ -42,6 +55,7 @@ export function TitleDescriptionFields({ suggestion = "" }: { suggestion?: strin
           name="description"
           required
           maxLength={5000}
+          defaultValue={defaults?.description}
           placeholder="Hours, service history, attachments, condition…"
         />
       </div>
@@ -60,15 +74,17 @@ function RequiredSelect({
   prompt,
   choices,
   describedBy,
+  defaultValue = "",
 }: {
   id: string;
   name: string;
   prompt: string;
   choices: readonly (readonly [value: string, label: string])[];
   describedBy?: string;
+  defaultValue?: string;
 }) {
   return (
-    <NativeSelect id={id} name={name} required defaultValue="" aria-describedby={describedBy}>
+    <NativeSelect id={id} name={name} required defaultValue={defaultValue} aria-describedby={describedBy}>
       <option value="" disabled>
         {prompt}
       </option>
@@ -85,13 +101,19 @@ const CATEGORY_CHOICES = CATEGORIES.map((c) => [c, categoryLabel(c)] as const);
 const CONDITION_CHOICES = CONDITIONS.map((c) => [c, CONDITION_LABELS[c].label] as const);
 
 /** Short condition names in the select (a phone's narrow field shows them whole); what each means below it. */
-export function CategoryConditionFields({ condition }: { condition: string }) {
+export function CategoryConditionFields({ condition, defaults }: { condition: string; defaults?: ListingFieldDefaults }) {
   const chosen = CONDITIONS.find((c) => c === condition);
   return (
     <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
       <div className="min-w-0 space-y-1.5">
         <Label htmlFor="listing-category">Category *</Label>
-        <RequiredSelect id="listing-category" name="category" prompt="Select a category" choices={CATEGORY_CHOICES} />
+        <RequiredSelect
+          id="listing-category"
+          name="category"
+          prompt="Select a category"
+          choices={CATEGORY_CHOICES}
+          defaultValue={defaults?.category}
+        />
       </div>
       <div className="min-w-0 space-y-1.5">
         <Label htmlFor="listing-condition">Condition *</Label>
@@ -101,6 +123,7 @@ export function CategoryConditionFields({ condition }: { condition: string }) {
           prompt="Select the condition"
           choices={CONDITION_CHOICES}
           describedBy="listing-condition-meaning"
+          defaultValue={defaults?.condition}
         />
         <p id="listing-condition-meaning" className="text-xs text-gray-600">
           {chosen ? conditionMeaning(chosen) : CONDITIONS.map(conditionMeaning).join(" ")}
@@ -110,17 +133,36 @@ export function CategoryConditionFields({ condition }: { condition: string }) {
   );
 }
 
-export function PriceLocationFields({ onUseMyLocation }: { onUseMyLocation?: () => void }) {
+export function PriceLocationFields({
+  onUseMyLocation,
+  defaults,
+}: {
+  onUseMyLocation?: () => void;
+  defaults?: ListingFieldDefaults;
+}) {
   return (
     <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
       <div className="min-w-0 space-y-1.5">
         <Label htmlFor="listing-price">Price (R) *</Label>
-        <Input id="listing-price" name="price" inputMode="decimal" required placeholder="e.g. 1450000" />
+        <Input
+          id="listing-price"
+          name="price"
+          inputMode="decimal"
+          required
+          placeholder="e.g. 1450000"
+          defaultValue={defaults ? String(defaults.price) : undefined}
+        />
       </div>
       <div className="min-w-0 space-y-1.5">
         <Label htmlFor="listing-location">Location</Label>
         <div className="flex gap-2">
-          <Input id="listing-location" name="location" maxLength={120} placeholder="e.g. Johannesburg, Gauteng" />
+          <Input
+            id="listing-location"
+            name="location"
+            maxLength={120}
+            placeholder="e.g. Johannesburg, Gauteng"
+            defaultValue={defaults?.location}
+          />
           {onUseMyLocation ? (
             <Button
               type="button"
@@ -139,15 +181,16 @@ export function PriceLocationFields({ onUseMyLocation }: { onUseMyLocation?: () 
   );
 }
 
-export function ListingTypeFields() {
+export function ListingTypeFields({ defaults }: { defaults?: ListingFieldDefaults }) {
   return (
     <fieldset className="flex flex-wrap gap-6">
       <legend className="mb-2 text-sm font-medium">Listing type * (at least one)</legend>
       <label className="flex items-center gap-2 text-sm">
-        <input type="checkbox" name="isUrgent" className="size-4 accent-red-600" /> Urgent
+        <input type="checkbox" name="isUrgent" defaultChecked={defaults?.isUrgent} className="size-4 accent-red-600" /> Urgent
       </label>
       <label className="flex items-center gap-2 text-sm">
-        <input type="checkbox" name="isBargain" className="size-4 accent-green-600" /> Bargain
+        <input type="checkbox" name="isBargain" defaultChecked={defaults?.isBargain} className="size-4 accent-green-600" />{" "}
+        Bargain
       </label>
     </fieldset>
   );

@@ -1,9 +1,9 @@
 /**
- * The create-listing form (docs/product.md#forms, #limits). Without JavaScript it is a plain
- * multipart form posting to /seller/create. With JavaScript the photos are
- * checked, compressed and previewed in the browser (`use-listing-photos.ts`),
- * the draft is kept (`use-listing-draft.ts`), and the upload shows real
- * progress (`use-submit-listing.ts`).
+ * The listing form, to create a listing or edit one (docs/product.md#forms, #limits). Without
+ * JavaScript it is a plain multipart form posting to /seller/create (or the edit page). With
+ * JavaScript the photos are checked, compressed and previewed in the browser
+ * (`use-listing-photos.ts`), a new listing's draft is kept (`use-listing-draft.ts`), and the
+ * upload shows real progress (`use-submit-listing.ts`).
  */
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
@@ -12,14 +12,17 @@ import { missingForUpload, uploadHint } from "#app/components/seller/missing-for
 import { Button } from "#app/components/ui/button.tsx";
 import { Progress } from "#app/components/ui/progress.tsx";
 import { detectDevice, type Device } from "#app/domain/listing/image-rules.ts";
+import { EditPhotoField, photoFormData, useEditPhotoOrder, type StoredPhoto } from "./edit-photo-field.tsx";
 import {
   CategoryConditionFields,
   ListingTypeFields,
   PriceLocationFields,
   TitleDescriptionFields,
+  type ListingFieldDefaults,
 } from "./listing-fields.tsx";
 import { ListingPhotoField } from "./listing-photo-field.tsx";
-import { MachineDetailsFields } from "./machine-details-fields.tsx";
+import { MachineDetailsFields, storedMakeChoice } from "./machine-details-fields.tsx";
+import type { MachineSpecs } from "#app/domain/listing/machine-specs.ts";
 import { suggestedTitle } from "#app/domain/listing/machine-specs.ts";
 import { normaliseMake, OTHER_MAKE } from "#app/domain/listing/makes.ts";
 import { nearestCity } from "./nearest-city.ts";
@@ -31,12 +34,22 @@ function locationField(form: HTMLFormElement | null) {
   return form?.elements.namedItem("location") as HTMLInputElement | null;
 }
 
+/** A listing to edit: its values and photos, and what to do once it is saved. */
+export type ListingEdit = {
+  listingId: string;
+  defaults: ListingFieldDefaults & MachineSpecs;
+  photos: StoredPhoto[];
+  onSaved: (message: string) => void;
+};
+
 export function ListingForm({
   onCreated,
   saveDraft = false,
+  edit,
 }: {
   onCreated?: (listingId: string) => void;
   saveDraft?: boolean;
+  edit?: ListingEdit;
 }) {
   const formRef = useRef<HTMLFormElement>(null);
   const navigate = useNavigate();
@@ -44,8 +57,12 @@ export function ListingForm({
   const [device, setDevice] = useState<Device>("desktop");
   // What the form's rules still miss (photos aside), and the chosen condition, read from the form itself.
   const [missingFields, setMissingFields] = useState<string[]>([]);
-  const [condition, setCondition] = useState("");
-  const [details, setDetails] = useState({ category: "", make: "", suggestion: "" });
+  const [condition, setCondition] = useState(edit?.defaults.condition ?? "");
+  const [details, setDetails] = useState({
+    category: edit?.defaults.category ?? "",
+    make: edit ? storedMakeChoice(edit.defaults) : "",
+    suggestion: "",
+  });
 
   function readForm() {
     const form = formRef.current;
@@ -75,12 +92,31 @@ export function ListingForm({
     readForm();
   }, []);
 
-  const draft = useListingDraft({ formRef, enabled: saveDraft, onRestored: readForm });
-  const { photos, processing, addFiles, removePhoto, clearPhotos } = useListingPhotos(device);
+  const draft = useListingDraft({ formRef, enabled: saveDraft && !edit, onRestored: readForm });
+  const photoOrder = useEditPhotoOrder(edit?.photos ?? []);
+  const keptStored = photoOrder.order.filter((k) => !k.startsWith("n:")).length;
+  const { photos, processing, addFiles, removePhoto, clearPhotos } = useListingPhotos(device, edit ? keptStored : 0);
+  useEffect(() => {
+    if (edit) photoOrder.sync(photos);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [photos]);
   const { progress, errors, onSubmit } = useSubmitListing({
     hydrated,
     photos,
-    onCreated(form, listingId) {
+    edit: edit
+      ? {
+          url: `/api/listings/${edit.listingId}`,
+          photoCount: photoOrder.order.length,
+          writePhotos: (data) => photoFormData(data, photoOrder.order, photos),
+        }
+      : undefined,
+    onCreated(form, body) {
+      if (edit) {
+        clearPhotos();
+        edit.onSaved(body.message ?? "Saved.");
+        return;
+      }
+      const listingId = body.listingId!;
       // Reset everything but the location (docs/product.md#interface).
       const location = locationField(form)!.value;
       form.reset();
@@ -110,12 +146,13 @@ export function ListingForm({
   }
 
   const busy = progress !== null && progress < 100;
-  const hint = hydrated ? uploadHint({ photo: photos.length === 0, fields: missingFields }) : null;
+  const photoCount = edit ? photoOrder.order.length : photos.length;
+  const hint = hydrated ? uploadHint({ photo: photoCount === 0, fields: missingFields }) : null;
   return (
     <form
       ref={formRef}
       method="post"
-      action="/seller/create"
+      action={edit ? `/seller/listings/${edit.listingId}/edit` : "/seller/create"}
       encType="multipart/form-data"
       onSubmit={onSubmit}
       onInput={() => {
@@ -125,7 +162,7 @@ export function ListingForm({
       onChange={readForm}
       className="space-y-4"
       noValidate={hydrated}
-      aria-label="Create listing"
+      aria-label={edit ? "Edit listing" : "Create listing"}
     >
       {errors.length ? (
         <div role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-700">
@@ -134,26 +171,48 @@ export function ListingForm({
           ))}
         </div>
       ) : null}
-      <TitleDescriptionFields suggestion={details.suggestion} />
-      <CategoryConditionFields condition={condition} />
-      <MachineDetailsFields category={details.category} make={details.make} hydrated={hydrated} />
-      <PriceLocationFields onUseMyLocation={hydrated ? useMyLocation : undefined} />
-      <ListingPhotoField
+      <TitleDescriptionFields suggestion={details.suggestion} defaults={edit?.defaults} />
+      <CategoryConditionFields condition={condition} defaults={edit?.defaults} />
+      <MachineDetailsFields
+        category={details.category}
+        make={details.make}
         hydrated={hydrated}
-        photos={photos}
-        processing={processing}
-        onAdd={(files) => void addFiles(files)}
-        onRemove={removePhoto}
+        defaults={edit?.defaults}
       />
-      <ListingTypeFields />
+      <PriceLocationFields onUseMyLocation={hydrated ? useMyLocation : undefined} defaults={edit?.defaults} />
+      {edit ? (
+        <EditPhotoField
+          hydrated={hydrated}
+          stored={edit.photos}
+          photos={photos}
+          order={photoOrder.order}
+          processing={processing}
+          onAdd={(files) => void addFiles(files)}
+          onRemove={(key) => {
+            if (key.startsWith("n:")) removePhoto(key.slice(2));
+            else photoOrder.remove(key);
+          }}
+          onMove={photoOrder.move}
+          onCover={photoOrder.makeCover}
+        />
+      ) : (
+        <ListingPhotoField
+          hydrated={hydrated}
+          photos={photos}
+          processing={processing}
+          onAdd={(files) => void addFiles(files)}
+          onRemove={removePhoto}
+        />
+      )}
+      <ListingTypeFields defaults={edit?.defaults} />
       {progress !== null ? <Progress value={progress} label="Upload progress" /> : null}
       <Button
         type="submit"
         className="w-full"
-        disabled={busy || processing || (hydrated && photos.length === 0)}
+        disabled={busy || processing || (hydrated && photoCount === 0)}
         aria-describedby={hint ? "upload-hint" : undefined}
       >
-        {busy ? `Uploading… ${progress}%` : "Upload Machinery"}
+        {busy ? `Uploading… ${progress}%` : edit ? "Save changes" : "Upload Machinery"}
       </Button>
       {hint ? (
         <p id="upload-hint" className="text-sm text-gray-700">

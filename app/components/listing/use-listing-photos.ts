@@ -43,7 +43,8 @@ async function preparePhoto(file: File, device: Device): Promise<Photo | null> {
   }
 }
 
-export function useListingPhotos(device: Device) {
+/** `kept`: how many stored photos the listing keeps (the edit form), counted against the five. */
+export function useListingPhotos(device: Device, kept = 0) {
   const [photos, setPhotos] = useState<Photo[]>([]);
   const [processing, setProcessing] = useState(false);
 
@@ -53,7 +54,7 @@ export function useListingPhotos(device: Device) {
       return;
     }
     const files = Array.from(list);
-    const { accepted, cut, room } = fitImages(photos.length, files.length);
+    const { accepted, cut, room } = fitImages(kept + photos.length, files.length);
     if (cut > 0) toast.error(IMAGE_MESSAGES.tooManyTitle, { description: IMAGE_MESSAGES.tooMany(room) });
     setProcessing(true);
     const added: Photo[] = [];

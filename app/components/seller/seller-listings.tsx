@@ -1,4 +1,4 @@
-import { Eye, FileText } from "lucide-react";
+import { Eye, FileText, Pencil } from "lucide-react";
 import { Link } from "react-router";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
@@ -20,6 +20,8 @@ export type SellerListingRow = {
   views: number;
   mandateSigned: boolean;
   rejectionReason: string | null;
+  /** The seller's changes to the approved version: waiting for review, or not approved. */
+  changes: "pending" | "rejected" | null;
 };
 
 const BADGE_VARIANT: Record<string, "bargain" | "urgent" | "secondary" | "outline" | "default"> = {
@@ -72,6 +74,7 @@ export function SellerListings({ listings }: { listings: SellerListingRow[] }) {
                       {l.badge === "Rejected" ? (
                         <RejectionReason reason={l.rejectionReason} className="mt-1 font-normal" />
                       ) : null}
+                      <ChangesNote listing={l} />
                     </td>
                     <td className="py-2 pr-4">
                       <span className="whitespace-nowrap">{formatPrice(l.price)}</span>
@@ -105,6 +108,7 @@ export function SellerListings({ listings }: { listings: SellerListingRow[] }) {
                   </p>
                   {l.badge !== "Sold" ? <ChangePriceForm listing={l} /> : null}
                   <ListingNotes listing={l} />
+                  <ChangesNote listing={l} />
                   <ListingActions listing={l} withLabels className="mt-3" />
                   <ListingMarketActions listing={l} />
                 </li>
@@ -114,6 +118,18 @@ export function SellerListings({ listings }: { listings: SellerListingRow[] }) {
         )}
       </CardContent>
     </Card>
+  );
+}
+
+/** The seller's edit of a live listing: with our team, or not approved (the edit page says why). */
+function ChangesNote({ listing: l }: { listing: { id: string; changes: SellerListingRow["changes"]; badge: string } }) {
+  if (!l.changes || l.badge === "Sold") return null;
+  return l.changes === "pending" ? (
+    <span className="mt-1 block text-xs font-normal text-amber-900">Your changes are waiting for review.</span>
+  ) : (
+    <Link to={`/seller/listings/${l.id}/edit`} className="mt-1 block text-xs font-normal text-red-800 underline">
+      Your changes were not approved: see why
+    </Link>
   );
 }
 
@@ -140,21 +156,33 @@ function ListingNotes({
 }
 
 /**
- * View details, the listing's mandate, and delete (confirmed in a dialog): icons in the table, three
- * equal buttons with words on a phone's card.
+ * View details, edit (not once sold), the listing's mandate, and delete (confirmed in a dialog): icons
+ * in the table, equal buttons with words on a phone's card.
  */
 function ListingActions({
   listing: l,
   withLabels = false,
   className,
 }: {
-  listing: { id: string; title: string };
+  listing: { id: string; title: string; badge: string };
   withLabels?: boolean;
   className?: string;
 }) {
   const button = withLabels ? "w-full px-2" : undefined;
   return (
-    <div className={cn(withLabels ? "grid grid-cols-3 gap-2" : "flex flex-wrap gap-2 lg:flex-nowrap", className)}>
+    <div className={cn(withLabels ? "grid grid-cols-2 gap-2" : "flex flex-wrap gap-2 lg:flex-nowrap", className)}>
+      {l.badge !== "Sold" ? (
+        <Button
+          asChild
+          size="sm"
+          variant="outline"
+          className={button}
+          aria-label={`Edit ${l.title}`}
+          title="Edit listing"
+        >
+          <Link to={`/seller/listings/${l.id}/edit`}>{withLabels ? "Edit" : <Pencil aria-hidden />}</Link>
+        </Button>
+      ) : null}
       <Button
         asChild
         size="sm"

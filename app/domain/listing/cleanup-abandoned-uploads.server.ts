@@ -6,7 +6,7 @@
  * (an upload still in progress is never touched).
  */
 import { inArray } from "drizzle-orm";
-import { listings } from "#db/schema.ts";
+import { listingRevisions, listings } from "#db/schema.ts";
 import type { DbOrTx } from "#app/lib/db.server.ts";
 import type { Storage } from "#app/lib/storage.server.ts";
 import { isUuid } from "#app/lib/uuid.ts";
@@ -19,8 +19,14 @@ export async function cleanupAbandonedUploads(options: { db: DbOrTx; storage: St
   const candidates = folders.map((f) => f.name);
   if (candidates.length === 0) return { removed: [] as string[] };
   const ids = candidates.filter(isUuid);
+  // A folder belongs to a listing, or to a seller's changes waiting for review (their new photos).
   const known = new Set(
-    ids.length ? (await options.db.select({ id: listings.id }).from(listings).where(inArray(listings.id, ids))).map((r) => r.id) : [],
+    ids.length
+      ? [
+          ...(await options.db.select({ id: listings.id }).from(listings).where(inArray(listings.id, ids))),
+          ...(await options.db.select({ id: listingRevisions.id }).from(listingRevisions).where(inArray(listingRevisions.id, ids))),
+        ].map((r) => r.id)
+      : [],
   );
   const removed = candidates.filter((name) => !known.has(name));
   for (const name of removed) await options.storage.deletePrefix(`${LISTING_PHOTOS}/${name}`);

@@ -3,7 +3,7 @@
  * real view counts, and their signed mandates.
  */
 import { and, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
-import { listings, listingViews, mandateAgreements, sellers } from "#db/schema.ts";
+import { listingRevisions, listings, listingViews, mandateAgreements, sellers } from "#db/schema.ts";
 import type { DbOrTx } from "#app/lib/db.server.ts";
 import { listingBadge } from "./listing-state.ts";
 import { mandateSignedSql } from "#app/domain/mandate/mandate-signed.server.ts";
@@ -23,6 +23,8 @@ export async function findSellerDashboard(options: { db: DbOrTx; userId: string;
       expiresOn: listings.expiresOn,
       views: sql<number>`(select count(*)::int from ${listingViews} where ${listingViews.listingId} = ${listings.id})`,
       mandateSigned: mandateSignedSql,
+      /** The seller's latest changes to the approved version: waiting, or not approved (null: none, or decided otherwise). */
+      changes: sql<"pending" | "rejected" | null>`(select case when ${listingRevisions.status} in ('pending', 'rejected') then ${listingRevisions.status} end from ${listingRevisions} where ${listingRevisions.listingId} = ${listings.id} order by ${listingRevisions.createdAt} desc limit 1)`,
     })
     .from(listings)
     .innerJoin(sellers, eq(sellers.id, listings.sellerId))
@@ -67,6 +69,7 @@ export async function findSellerDashboard(options: { db: DbOrTx; userId: string;
     createdOn: r.createdOn.toISOString(),
     badge: listingBadge(r),
     mandateSigned: r.mandateSigned,
+    changes: r.changes,
   }));
   const thisWeek = weeks?.thisWeek ?? 0;
   const lastWeek = weeks?.lastWeek ?? 0;

@@ -4,7 +4,9 @@ import {
   listingBadge,
   maySellerChangePrice,
   nextListingState,
+  nextRevisionStatus,
   nextSellerChange,
+  sellerEditOutcome,
   type ListingState,
 } from "./listing-state.ts";
 
@@ -123,5 +125,29 @@ describe("the seller's own moves", () => {
     expect(
       listingBadge({ ...S("approved", "approved"), archived: true, expiresOn: new Date(Date.now() + 86_400_000) }),
     ).toBe("Withdrawn");
+  });
+});
+
+describe("the seller's edit", () => {
+  it("sends an approved listing's reviewed content to review, updates a pending one, resubmits a rejected one", () => {
+    const cases: [ListingState, ReturnType<typeof sellerEditOutcome>][] = [
+      [S("approved", "approved"), { kind: "revision" }],
+      [S("pending", "pending"), { kind: "update" }],
+      [S("approved", "pending"), { kind: "update" }],
+      [S("draft", "pending"), { kind: "update" }],
+      [S("pending", "rejected"), { kind: "resubmit", next: S("pending", "pending") }],
+      [S("sold", "approved"), null],
+      [S("sold", "pending"), null],
+      [S("sold", "rejected"), null],
+    ];
+    for (const [state, outcome] of cases) expect(sellerEditOutcome(state), JSON.stringify(state)).toEqual(outcome);
+  });
+
+  it("decides a pending revision once: approved, rejected or withdrawn, then nothing", () => {
+    const all = ["pending", "approved", "rejected", "withdrawn"] as const;
+    const allowed = new Set(["pending>approved", "pending>rejected", "pending>withdrawn"]);
+    for (const from of all)
+      for (const to of all)
+        expect(nextRevisionStatus(from, to), `${from} → ${to}`).toBe(allowed.has(`${from}>${to}`) ? to : null);
   });
 });

@@ -6,7 +6,7 @@
  *               approve only once the seller has signed the listing's mandate)
  * status:       pending → approved (on approval) → sold; sold at any time unless sold
  */
-import type { AdminStatus, ListingStatus } from "#db/vocabulary.ts";
+import type { AdminStatus, ListingStatus, RevisionStatus } from "#db/vocabulary.ts";
 
 export type ListingState = { status: ListingStatus; adminStatus: AdminStatus };
 export type ModerationAction = "approve" | "reject" | "mark-sold";
@@ -56,6 +56,40 @@ const SELLER_TRANSITIONS: Record<SellerAction, (s: SellerSubject, now: Date) => 
 
 export function nextSellerChange(current: SellerSubject, action: SellerAction, now = new Date()): SellerChange | null {
   return SELLER_TRANSITIONS[action](current, now);
+}
+
+/**
+ * A seller's edit of their own listing. The price, the Urgent/Bargain flags and the location apply at
+ * once on any listing not sold. The reviewed content (title, description, category, condition, the
+ * machine's details, photos) of an approved listing waits as a revision while the public keeps the
+ * approved version; a pending listing is simply updated; a rejected one is updated and goes back to
+ * review. A sold listing is not edited. `null`: refused.
+ */
+export type EditOutcome =
+  | { kind: "revision" }
+  | { kind: "update" }
+  | { kind: "resubmit"; next: ListingState };
+
+export function sellerEditOutcome(s: ListingState): EditOutcome | null {
+  if (s.status === "sold") return null;
+  if (s.adminStatus === "approved") return { kind: "revision" };
+  if (s.adminStatus === "rejected") return { kind: "resubmit", next: { status: "pending", adminStatus: "pending" } };
+  return { kind: "update" };
+}
+
+/** The fields an edit applies at once, whatever the listing's state. */
+export const IMMEDIATE_EDIT_FIELDS = ["price", "isUrgent", "isBargain", "location"] as const;
+
+/** A revision's life: pending until the admin approves or rejects it, or its seller takes it back. */
+const REVISION_TRANSITIONS: Record<RevisionStatus, readonly RevisionStatus[]> = {
+  pending: ["approved", "rejected", "withdrawn"],
+  approved: [],
+  rejected: [],
+  withdrawn: [],
+};
+
+export function nextRevisionStatus(current: RevisionStatus, to: RevisionStatus): RevisionStatus | null {
+  return REVISION_TRANSITIONS[current].includes(to) ? to : null;
 }
 
 /** How long a price drop shows as "Reduced from" on the listing page. */

@@ -5,6 +5,7 @@ import { Badge } from "#app/components/ui/badge.tsx";
 import { Button, buttonVariants } from "#app/components/ui/button.tsx";
 import { Label } from "#app/components/ui/label.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";
+import { findPendingRevisions } from "#app/domain/listing/decide-listing-revision.server.ts";
 import { ADMIN_FILTERS, findAdminListings, type AdminFilter } from "#app/domain/listing/find-admin-listings.server.ts";
 import { REJECTION_REASON_MAX, type ModerationAction } from "#app/domain/listing/listing-state.ts";
 import { deleteListingAsAdmin, moderateListing } from "#app/domain/listing/moderate-listing.server.ts";
@@ -26,7 +27,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const { db, storage } = await getRuntime();
   const url = new URL(request.url);
   const status = (ADMIN_FILTERS as readonly string[]).includes(url.searchParams.get("status") ?? "")
@@ -34,7 +35,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     : "pending";
   const cursor = url.searchParams.get("cursor") ?? undefined;
   const page = await findAdminListings({ db, storage, filter: status, cursor });
-  return { status, listings: page.listings, nextCursor: page.nextCursor, paged: Boolean(cursor) };
+  const revisions = await findPendingRevisions({ db, admin });
+  return { status, listings: page.listings, nextCursor: page.nextCursor, paged: Boolean(cursor), revisions };
 }
 
 const SUCCESS: Record<ModerationAction, (title: string) => ActionToast> = {
@@ -66,7 +68,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function AdminListings({ loaderData, actionData }: Route.ComponentProps) {
-  const { status, listings, nextCursor, paged } = loaderData;
+  const { status, listings, nextCursor, paged, revisions } = loaderData;
   const navigation = useNavigation();
   useActionToast(actionData?.toast);
   return (
@@ -75,6 +77,28 @@ export default function AdminListings({ loaderData, actionData }: Route.Componen
         <div role="alert" className="mt-4 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-700">
           {actionData.toast.description}
         </div>
+      ) : null}
+      {revisions.length ? (
+        <section className="mt-6 rounded-lg border border-amber-300 bg-amber-50 p-4" aria-labelledby="revisions-heading">
+          <h2 id="revisions-heading" className="font-semibold">
+            Changes to review ({revisions.length})
+          </h2>
+          <p className="text-sm text-gray-700">Sellers edited these live listings; buyers see the approved version until you decide.</p>
+          <ul className="mt-2 divide-y divide-amber-200">
+            {revisions.map((r) => (
+              <li key={r.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+                <span className="min-w-0 text-sm wrap-anywhere">
+                  <strong>{r.title}</strong> · {r.sellerName ?? "Seller"} · {formatAdminDate(r.submittedAt)}
+                </span>
+                <Button asChild size="sm" variant="outline">
+                  <Link to={`/admin/revisions/${r.id}`} aria-label={`Review changes to ${r.title}`}>
+                    Review changes
+                  </Link>
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </section>
       ) : null}
       <section className="mt-6" aria-label="Listings">
         <div className="flex flex-wrap gap-2" role="group" aria-label="Filter by status">

@@ -19,6 +19,7 @@ import { getPublicListing, recordListingView, visitorKey } from "#app/domain/lis
 import { reducedFrom } from "#app/domain/listing/change-listing-price.server.ts";
 import { todayInJohannesburg } from "#app/domain/request/request-schemas.ts";
 import { findRejectionReasons } from "#app/domain/listing/find-rejection-reasons.server.ts";
+import { hasPendingRevision } from "#app/domain/listing/edit-own-listing.server.ts";
 import { RejectionReason } from "#app/components/seller/rejection-reason.tsx";
 import { createPurchaseRequest } from "#app/domain/transaction/create-purchase-request.server.ts";
 import { getViewer } from "#app/server/get-viewer.server.ts";
@@ -138,6 +139,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     favourite: viewer && maySaveFavourites(viewer) ? (await favouriteIds({ db: runtime.db, userId: viewer.userId, listingIds: [listing.id] })).length > 0 : false,
     today: todayInJohannesburg(),
     reducedFrom: await reducedFrom({ db: runtime.db, listingId: listing.id, price: listing.price }),
+    // For its seller: the way to edit it, and whether edits wait for review (the public sees this version).
+    own:
+      viewer?.userId === listing.sellerUserId
+        ? { editable: listing.preview !== "Sold", changesPending: await hasPendingRevision({ db: runtime.db, listingId: listing.id }) }
+        : null,
     // Only in a preview, which only the seller and the admins get.
     rejectionReason:
       listing.preview === "Rejected"
@@ -254,6 +260,22 @@ export default function ListingDetail({ loaderData, actionData }: Route.Componen
                   <RejectionReason reason={loaderData.rejectionReason} className="mt-2" />
                 ) : null}
               </p>
+            ) : null}
+            {loaderData.own ? (
+              <div className="flex flex-wrap items-center gap-3 rounded-md border bg-gray-50 p-3 text-sm print:hidden">
+                <p className="min-w-0 flex-1">
+                  {loaderData.own.changesPending
+                    ? "Your changes are waiting for review: buyers see this approved version until then."
+                    : "This is your listing."}
+                </p>
+                {loaderData.own.editable ? (
+                  <Button asChild size="sm" variant="outline">
+                    <Link to={`/seller/listings/${listing.id}/edit`}>
+                      {listing.preview === "Rejected" ? "Edit and resubmit" : "Edit listing"}
+                    </Link>
+                  </Button>
+                ) : null}
+              </div>
             ) : null}
             <div className="flex items-start justify-between gap-3">
               <h1 className="min-w-0 break-words text-3xl font-bold print:text-2xl">{listing.title}</h1>

@@ -183,6 +183,36 @@ export class MatrixTargets implements Targets {
     });
   }
 
+  /** A public listing of a throwaway seller whose seller edited its title and photos: the changes wait for review. */
+  async pendingRevision() {
+    return this.once("pendingRevision", async () => {
+      const cookie = await sellerXCookie();
+      const title = this.stamp("Matrix revised");
+      const id = await createListing(cookie, title);
+      this.made(() => moderate("delete", id));
+      await signMandate(cookie, id);
+      expect((await moderate("approve", id)).status, "approve the listing to revise").toBe(200);
+      const edited = await send(
+        cookie,
+        "POST",
+        `/api/listings/${id}`,
+        { title: `${title} (edited)`, description: "Edited by the permission matrix.", category: "generators", condition: "used", price: "1000", location: "Matrix", isUrgent: "on", images: await photo() },
+        { multipart: true },
+      );
+      expect(edited.status, "edit the approved listing").toBe(200);
+      const html = await (await send(await adminCookie(), "GET", "/admin")).text();
+      const tag = (html.match(/<a [^>]*>/g) ?? []).find((a) => a.includes(`aria-label="Review changes to ${title}"`));
+      const revisionId = tag && /href="\/admin\/revisions\/([0-9a-f-]{36})"/.exec(tag)?.[1];
+      expect(revisionId, "the revision in the admin's queue").toBeTruthy();
+      return { listingId: id, revisionId: revisionId!, title };
+    });
+  }
+
+  async isRevisionPending(revisionId: string) {
+    const html = await (await send(await adminCookie(), "GET", "/admin")).text();
+    return html.includes(`/admin/revisions/${revisionId}`);
+  }
+
   /** The agreement id of a signed PDF mandate seller1 uploaded for a new listing. */
   async seller1SignedPdf() {
     const cookie = await seller1Cookie();
