@@ -29,6 +29,7 @@ export default [
   route("seller-dashboard", "routes/seller/seller-dashboard.tsx"),
   route("seller/create", "routes/seller/seller-create.tsx"),
   route("seller/mandate/:listingId", "routes/seller/seller-mandate.tsx"),
+  route("seller/renew/:listingId", "routes/seller/seller-renew.tsx"),
   route("mandates/:agreementId/pdf", "routes/seller/mandate-pdf.ts"),
   route("notifications", "routes/notifications.tsx"),
   route("notifications/stream", "routes/notifications-stream.ts"),
