@@ -5,6 +5,7 @@
  * end, 90 days after the old one. The test runs its own instance on a throwaway PostgreSQL database
  * (TEST_POSTGRES_URL, or the local server) so it can bring the listing's end near and restart the app.
  */
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import pg from "pg";
 import { DEMO_ACCOUNTS } from "../../db/demo-accounts.ts";
@@ -68,6 +69,12 @@ test("a seller renews a listing from the reminder e-mail's link and the dashboar
     const newEnd = new Date(listing.expires_on.getTime() + 90 * DAY);
     await expect(page.getByLabel("Agreement text")).toContainText("EXCLUSIVE SALES MANDATE (RENEWAL)");
     await page.locator("html[data-hydrated]").waitFor();
+    // The page passes axe (WCAG 2.2 AA) and fits a 360 px phone without sideways scrolling.
+    const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+    expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    await page.setViewportSize({ width: 360, height: 800 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.setViewportSize({ width: 1280, height: 800 });
     await page.getByLabel("I have read the renewed mandate and sign it electronically.").check();
     await page.getByRole("button", { name: "Sign Renewal" }).click();
 
