@@ -30,6 +30,7 @@ export default [
   route("seller/create", "routes/seller/seller-create.tsx"),
   route("seller/listings/:id/edit", "routes/seller/seller-listing-edit.tsx"),
   route("seller/mandate/:listingId", "routes/seller/seller-mandate.tsx"),
+  route("seller/renew/:listingId", "routes/seller/seller-renew.tsx"),
   route("mandates/:agreementId/pdf", "routes/seller/mandate-pdf.ts"),
   route("notifications", "routes/notifications.tsx"),
   route("notifications/stream", "routes/notifications-stream.ts"),

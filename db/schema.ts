@@ -246,6 +246,8 @@ export const listings = pgTable(
     withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }),
     /** Set by the daily expire-listings job once expires_on has passed (reads also check the date). */
     expired: boolean("expired").notNull().default(false),
+    /** When its seller was reminded that the mandate's term ends (once per term; a renewal clears it). */
+    expiryRemindedAt: timestamp("expiry_reminded_at", { withTimezone: true }),
     // The machine's details (docs/product.md#machine-details); null where the seller did not say.
     /** One name per make (normaliseMake: "CAT" is stored as "Caterpillar"). */
     make: text("make"),
@@ -509,6 +511,8 @@ export const notifications = pgTable(
     title: text("title").notNull(),
     message: text("message").notNull(),
     type: text("type", { enum: NOTIFICATION_TYPES }).notNull().default("generic"),
+    /** A page of the app the notification leads to (a path such as /seller/renew/…), if any. */
+    link: text("link"),
     read: boolean("read").notNull().default(false),
     createdAt: createdAt(),
   },
@@ -612,6 +616,10 @@ export const mandateAgreements = pgTable(
     userEmail: text("user_email").notNull(),
     signedPdfKey: text("signed_pdf_key"),
     signedAt: timestamp("signed_at", { withTimezone: true }),
+    /** A renewal of the listing's mandate for a further term (term_starts..term_ends); false for the first. */
+    renewal: boolean("renewal").notNull().default(false),
+    termStarts: timestamp("term_starts", { withTimezone: true }),
+    termEnds: timestamp("term_ends", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [

@@ -15,7 +15,20 @@ const SIGNED_HOW: Record<SignatureMethod, string> = {
 export function agreementConfirmationEmail(data: {
   listingTitle: string;
   signatureMethod: SignatureMethod;
+  /** A renewal: the day its new term ends (already written out, e.g. "26 February 2027"). */
+  renewedUntil?: string;
 }) {
+  if (data.renewedUntil) {
+    return layout({
+      subject: `Mandate renewed: ${data.listingTitle}`,
+      greeting: "Hello,",
+      paragraphs: [
+        `Thank you. The renewal of your exclusive sales mandate for "${data.listingTitle}" has been recorded (${SIGNED_HOW[data.signatureMethod]}).`,
+        `Your listing's new term runs until ${data.renewedUntil}.`,
+        MANDATE_COMMISSION_SUMMARY,
+      ],
+    });
+  }
   return layout({
     subject: `Mandate agreement signed: ${data.listingTitle}`,
     greeting: "Hello,",

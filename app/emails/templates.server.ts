@@ -6,6 +6,7 @@
 import type { OutgoingEmail } from "#app/lib/mailer.server.ts";
 import { agreementConfirmationEmail } from "./agreement-confirmation.server.ts";
 import { agreementPdfEmail } from "./agreement-pdf.server.ts";
+import { expiryReminderEmail } from "./expiry-reminder.server.ts";
 import { invitationEmail } from "./invitation.server.ts";
 import type { RenderedEmail } from "./layout.server.ts";
 import { listingNotificationEmail } from "./listing-notification.server.ts";
@@ -23,6 +24,7 @@ export const EMAIL_TEMPLATES = {
   "send-request-receipt": requestReceiptEmail,
   "send-invitation": invitationEmail,
   "send-revision-decision": revisionDecisionEmail,
+  "send-expiry-reminder": expiryReminderEmail,
 } satisfies Record<string, (data: never) => RenderedEmail>;
 
 export type EmailTemplate = keyof typeof EMAIL_TEMPLATES;

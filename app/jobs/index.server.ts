@@ -8,10 +8,17 @@ import { cleanupUploadsJob } from "./cleanup-uploads.server.ts";
 import { expireListingsJob } from "./expire-listings.server.ts";
 import type { JobContext, JobDefinition } from "./job.ts";
 import { refreshTermPricesJob } from "./refresh-term-prices.server.ts";
+import { remindExpiringListingsJob } from "./remind-expiring-listings.server.ts";
 import { sendEmailJob } from "./send-email.server.ts";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const JOBS: JobDefinition<any>[] = [sendEmailJob, expireListingsJob, refreshTermPricesJob, cleanupUploadsJob];
+export const JOBS: JobDefinition<any>[] = [
+  sendEmailJob,
+  expireListingsJob,
+  refreshTermPricesJob,
+  cleanupUploadsJob,
+  remindExpiringListingsJob,
+];
 
 const TIME_ZONE = "Africa/Johannesburg";
 

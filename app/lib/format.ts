@@ -27,6 +27,13 @@ export function formatShortDate(value: Date | string) {
   return shortDate.format(new Date(value));
 }
 
+const longDate = new Intl.DateTimeFormat("en-ZA", { timeZone: TIME_ZONE, day: "numeric", month: "long", year: "numeric" });
+
+/** A day written out, for e-mails and terms, e.g. "15 January 2025". */
+export function formatLongDate(value: Date | string) {
+  return longDate.format(new Date(value));
+}
+
 const adminDate = new Intl.DateTimeFormat("en-US", {
   timeZone: TIME_ZONE,
   year: "numeric",

@@ -36,6 +36,7 @@ import { intents as buyerDashboardIntents, type Intent as BuyerDashboardIntent }
 import { intents as notificationsIntents } from "../../app/routes/notifications.intents.ts";
 import { intents as sellerDashboardIntents } from "../../app/routes/seller/seller-dashboard.intents.ts";
 import { intents as sellerMandateIntents } from "../../app/routes/seller/seller-mandate.intents.ts";
+import { intents as sellerRenewIntents } from "../../app/routes/seller/seller-renew.intents.ts";
 
 /** The intents each route's action handles, as the route lists them: every one needs a POST row. */
 export const ROUTE_INTENTS: Record<string, readonly string[]> = {
@@ -44,6 +45,7 @@ export const ROUTE_INTENTS: Record<string, readonly string[]> = {
   "/buyer-dashboard": buyerDashboardIntents,
   "/seller-dashboard": sellerDashboardIntents,
   "/seller/mandate/:listingId": sellerMandateIntents,
+  "/seller/renew/:listingId": sellerRenewIntents,
   "/notifications": notificationsIntents,
   "/admin": adminListingsIntents,
   "/admin/users/:userId": adminUserIntents,
@@ -595,6 +597,35 @@ export const PERMISSION_MATRIX: MatrixRow[] = [
     body: () => ({ intent: "upload", signedPdf: { file: "pdf" } }),
     expect: sellerOnly("/seller-dashboard", 404),
   },
+  {
+    pattern: "/seller/renew/:listingId",
+    method: "GET",
+    url: `/seller/renew/${ZERO}`,
+    expect: sellerOnly(404),
+  },
+  {
+    pattern: "/seller/renew/:listingId",
+    method: "GET",
+    target: (t) => t.seller1Listing({ signed: true }),
+    url: (v) => `/seller/renew/${v.listingId}`,
+    expect: sellerOnly(200, 404),
+    contains: { seller: "too early to renew" },
+    note: "a seller only reaches their own listings' renewal; a new listing's mandate is 90 days off",
+  },
+  ...(["sign", "request-pdf", "upload"] as const).map(
+    (intent): MatrixRow => ({
+      pattern: "/seller/renew/:listingId",
+      method: "POST",
+      intent,
+      target: (t) => t.seller1Listing({ signed: true }),
+      url: (v) => `/seller/renew/${v.listingId}`,
+      encoding: intent === "upload" ? "multipart" : "form",
+      body: () => ({ intent, ...(intent === "sign" ? { accept: "on" } : {}), ...(intent === "upload" ? { signedPdf: { file: "pdf" as const } } : {}) }),
+      expect: sellerOnly(409, 404),
+      contains: { seller: "too early to renew", otherSeller: "Listing not found." },
+      note: "seller1's new listing reaches the renewal rule (too early: 409); nobody else's renewal reaches it",
+    }),
+  ),
   {
     pattern: "/mandates/:agreementId/pdf",
     method: "GET",

@@ -77,6 +77,16 @@ const SAMPLES: { [T in EmailTemplate]: Sample<T> } = {
     main: "It is valid for 7 days and can be used once.",
     link: "https://dealequip.example/signup?invitation=abc",
   },
+  "send-expiry-reminder": {
+    data: {
+      listingTitle: USER_TEXT,
+      expiresOn: "3 December 2026",
+      days: 7,
+      url: "https://dealequip.example/seller/renew/00000000-0000-4000-8000-000000000001",
+    },
+    main: "Renew the mandate for another 90 days to keep it on the market without a gap",
+    link: "https://dealequip.example/seller/renew/00000000-0000-4000-8000-000000000001",
+  },
 };
 
 const names = Object.keys(SAMPLES) as EmailTemplate[];

@@ -18,6 +18,7 @@ import {
   emptyNotificationsText,
   formatNotificationTime,
   NotificationIcon,
+  NotificationLink,
   useViewerRole,
   type NotificationItem,
 } from "./notification-list.tsx";
@@ -206,15 +207,24 @@ export function NotificationBell({ unread: initialUnread }: { unread: number }) 
                   className={`flex gap-3 px-4 py-3 transition-colors ${highlight.has(n.id) ? "bg-yellow-100" : n.read ? "" : "bg-brand-50"}`}
                 >
                   <NotificationIcon type={n.type} title={n.title} />
-                  <button
-                    type="button"
-                    className="min-w-0 flex-1 text-left"
-                    onClick={() => setTimeout(() => markRead(n.id), 300)}
-                  >
-                    <span className="block text-sm font-medium">{n.title}</span>
-                    <span className="block text-sm text-gray-700">{n.message}</span>
-                    <span className="mt-1 block text-xs text-gray-500">{formatNotificationTime(n.createdAt)}</span>
-                  </button>
+                  <div className="min-w-0 flex-1">
+                    <button
+                      type="button"
+                      className="w-full text-left"
+                      onClick={() => setTimeout(() => markRead(n.id), 300)}
+                    >
+                      <span className="block text-sm font-medium">{n.title}</span>
+                      <span className="block text-sm text-gray-700">{n.message}</span>
+                      <span className="mt-1 block text-xs text-gray-500">{formatNotificationTime(n.createdAt)}</span>
+                    </button>
+                    <NotificationLink
+                      link={n.link}
+                      onClick={() => {
+                        if (!n.read) markRead(n.id);
+                        setOpen(false);
+                      }}
+                    />
+                  </div>
                   {n.read ? null : (
                     <button type="button" onClick={() => markRead(n.id)} className="self-start text-xs font-medium text-brand-700 hover:underline">
                       Mark read

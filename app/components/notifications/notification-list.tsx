@@ -1,8 +1,38 @@
 import { CircleCheck, CircleX, ClipboardList, CreditCard, Megaphone, ShoppingCart, Stamp } from "lucide-react";
-import { Form, useRouteLoaderData } from "react-router";
+import { Form, Link, useRouteLoaderData } from "react-router";
 import type { Viewer } from "#app/domain/user/viewer.ts";
+import { safeRedirect } from "#app/lib/safe-redirect.ts";
 
-export type NotificationItem = { id: string; title: string; message: string; type: string; read: boolean; createdAt: string };
+export type NotificationItem = {
+  id: string;
+  title: string;
+  message: string;
+  type: string;
+  read: boolean;
+  createdAt: string;
+  /** A page of the app the notification leads to. */
+  link?: string | null;
+};
+
+/** The words of a notification's link: "Renew" for a mandate renewal, "Open" otherwise. */
+export function notificationLinkLabel(link: string) {
+  return link.startsWith("/seller/renew/") ? "Renew" : "Open";
+}
+
+/** A notification's one-click link (same-site paths only). */
+export function NotificationLink({ link, onClick }: { link?: string | null; onClick?: () => void }) {
+  const to = safeRedirect(link, "");
+  if (!to) return null;
+  return (
+    <Link
+      to={to}
+      onClick={onClick}
+      className="mt-1 inline-flex min-h-9 items-center rounded-md border border-brand-600 px-3 text-sm font-medium text-brand-700 hover:bg-brand-50"
+    >
+      {notificationLinkLabel(to)}
+    </Link>
+  );
+}
 
 /** Icons by type (docs/product.md#notifications). */
 export function NotificationIcon({ type, title }: { type: string; title: string }) {
@@ -57,6 +87,7 @@ export function NotificationList({ items }: { items: NotificationItem[] }) {
             <p className="font-medium">{n.title}</p>
             <p className="text-sm text-gray-700">{n.message}</p>
             <p className="mt-1 text-xs text-gray-500">{formatNotificationTime(n.createdAt)}</p>
+            <NotificationLink link={n.link} />
           </div>
           {n.read ? null : (
             <Form method="post" action="/notifications">

@@ -7,11 +7,12 @@ import { formatPrice, formatShortDate } from "#app/lib/format.ts";
 import { cn } from "#app/lib/utils.ts";
 import { ChangePriceForm } from "./change-price-form.tsx";
 import { ListingMarketActions } from "./listing-market-actions.tsx";
+import { ListingExpiry, type ListingExpiryFields } from "./listing-expiry.tsx";
 import { DeleteListingDialog } from "./delete-listing-dialog.tsx";
 import { RejectionReason } from "./rejection-reason.tsx";
 
 /** A row of the seller's "Your Listings": what the table and the phone's cards show. */
-export type SellerListingRow = {
+export type SellerListingRow = ListingExpiryFields & {
   id: string;
   title: string;
   price: number;
@@ -83,6 +84,7 @@ export function SellerListings({ listings }: { listings: SellerListingRow[] }) {
                     <td className="py-2 pr-4">
                       <Badge variant={BADGE_VARIANT[l.badge] ?? "secondary"}>{l.badge}</Badge>
                       {l.badge === "Pending" && !l.mandateSigned ? <MandateNotSigned listingId={l.id} /> : null}
+                      <ListingExpiry listing={l} />
                     </td>
                     <td className="hidden py-2 pr-4 whitespace-nowrap md:table-cell">{formatShortDate(l.createdOn)}</td>
                     <td className="hidden py-2 pr-4 md:table-cell">{l.views}</td>
@@ -109,6 +111,7 @@ export function SellerListings({ listings }: { listings: SellerListingRow[] }) {
                   {l.badge !== "Sold" ? <ChangePriceForm listing={l} /> : null}
                   <ListingNotes listing={l} />
                   <ChangesNote listing={l} />
+                  <ListingExpiry listing={l} />
                   <ListingActions listing={l} withLabels className="mt-3" />
                   <ListingMarketActions listing={l} />
                 </li>

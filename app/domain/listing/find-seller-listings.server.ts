@@ -5,7 +5,7 @@
 import { and, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import { listingRevisions, listings, listingViews, mandateAgreements, sellers } from "#db/schema.ts";
 import type { DbOrTx } from "#app/lib/db.server.ts";
-import { listingBadge } from "./listing-state.ts";
+import { daysUntilExpiry, listingBadge, nextRenewal } from "./listing-state.ts";
 import { mandateSignedSql } from "#app/domain/mandate/mandate-signed.server.ts";
 
 export async function findSellerDashboard(options: { db: DbOrTx; userId: string; now?: Date }) {
@@ -70,6 +70,10 @@ export async function findSellerDashboard(options: { db: DbOrTx; userId: string;
     badge: listingBadge(r),
     mandateSigned: r.mandateSigned,
     changes: r.changes,
+    // The mandate's end, and whether the seller may renew it now (the state map's rule).
+    expiresOn: r.expiresOn.toISOString(),
+    expiresInDays: daysUntilExpiry(r.expiresOn, now),
+    renewable: nextRenewal(r, now).ok,
   }));
   const thisWeek = weeks?.thisWeek ?? 0;
   const lastWeek = weeks?.lastWeek ?? 0;

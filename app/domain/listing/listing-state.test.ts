@@ -2,12 +2,15 @@ import { describe, expect, it } from "vitest";
 import {
   allowedActions,
   listingBadge,
+  daysUntilExpiry,
   maySellerChangePrice,
   nextListingState,
   nextRevisionStatus,
+  nextRenewal,
   nextSellerChange,
   sellerEditOutcome,
   type ListingState,
+  type RenewalSubject,
 } from "./listing-state.ts";
 
 const S = (status: ListingState["status"], adminStatus: ListingState["adminStatus"]): ListingState => ({
@@ -149,5 +152,47 @@ describe("the seller's edit", () => {
     for (const from of all)
       for (const to of all)
         expect(nextRevisionStatus(from, to), `${from} → ${to}`).toBe(allowed.has(`${from}>${to}`) ? to : null);
+  });
+});
+
+describe("renewing the mandate", () => {
+  const now = new Date("2026-11-26T10:00:00Z");
+  const day = 86_400_000;
+  const inDays = (d: number) => new Date(now.getTime() + d * day);
+  const live: RenewalSubject = { ...S("approved", "approved"), archived: false, expiresOn: inDays(5), mandateSigned: true };
+  it("allows it, as a table: which listings may renew", () => {
+    const cases: [string, RenewalSubject, string][] = [
+      ["live, ends in 5 days", live, "ok"],
+      ["live, ends in 30 days", { ...live, expiresOn: inDays(30) }, "ok"],
+      ["live, ends in 31 days", { ...live, expiresOn: inDays(31) }, "too-early"],
+      ["expired", { ...live, expiresOn: inDays(-10) }, "ok"],
+      ["pending review", { ...live, ...S("pending", "pending") }, "ok"],
+      ["sold", { ...live, status: "sold" }, "sold"],
+      ["rejected", { ...live, ...S("pending", "rejected") }, "rejected"],
+      ["withdrawn", { ...live, archived: true }, "withdrawn"],
+      ["mandate never signed", { ...live, ...S("pending", "pending"), mandateSigned: false }, "unsigned"],
+    ];
+    for (const [name, subject, outcome] of cases) {
+      const r = nextRenewal(subject, now);
+      expect(r.ok ? "ok" : r.refusal, name).toBe(outcome);
+    }
+  });
+  it("starts the new term when the current one ends, without a gap, for 90 days", () => {
+    expect(nextRenewal(live, now)).toEqual({ ok: true, termStarts: inDays(5), termEnds: inDays(95) });
+  });
+  it("starts it now when the listing has already expired", () => {
+    expect(nextRenewal({ ...live, expiresOn: inDays(-10) }, now)).toEqual({ ok: true, termStarts: now, termEnds: inDays(90) });
+  });
+  it("says from when a listing renewed too early may renew", () => {
+    expect(nextRenewal({ ...live, expiresOn: inDays(60) }, now)).toEqual({
+      ok: false,
+      refusal: "too-early",
+      renewableFrom: inDays(30),
+    });
+  });
+  it("counts the days left, rounded up", () => {
+    expect(daysUntilExpiry(inDays(7), now)).toBe(7);
+    expect(daysUntilExpiry(new Date(now.getTime() + 3_600_000), now)).toBe(1);
+    expect(daysUntilExpiry(inDays(-2), now)).toBe(-2);
   });
 });

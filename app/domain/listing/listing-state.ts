@@ -92,6 +92,47 @@ export function nextRevisionStatus(current: RevisionStatus, to: RevisionStatus):
   return REVISION_TRANSITIONS[current].includes(to) ? to : null;
 }
 
+/**
+ * Renewing the exclusive sales mandate for a further term (MANDATE_DAYS), which keeps the listing on the
+ * market without a gap: the new term starts when the current one ends, or now if it has already ended.
+ * Which listings may renew, and from when:
+ *
+ *   sold                       → refused (409)
+ *   rejected                   → refused: the seller lists again
+ *   withdrawn (archived)       → refused: relist it first
+ *   mandate never signed       → refused: sign the first mandate
+ *   more than RENEW_FROM_DAYS before its end → refused: too early
+ *   otherwise (live, expired, or pending review) → renewed; the review state stays as it is, so an
+ *   approved listing stays (or becomes again) public and a never-approved one still waits for review.
+ *
+ * The seller is reminded REMIND_BEFORE_DAYS before the end, once per term.
+ */
+export const RENEW_FROM_DAYS = 30;
+export const REMIND_BEFORE_DAYS = 7;
+export type RenewalSubject = ListingState & { archived: boolean; expiresOn: Date; mandateSigned: boolean };
+export type RenewalRefusal = "sold" | "rejected" | "withdrawn" | "unsigned" | "too-early";
+export type Renewal =
+  | { ok: true; termStarts: Date; termEnds: Date }
+  | { ok: false; refusal: RenewalRefusal; renewableFrom?: Date };
+
+const DAY_MS = 86_400_000;
+
+export function nextRenewal(s: RenewalSubject, now = new Date()): Renewal {
+  if (s.status === "sold") return { ok: false, refusal: "sold" };
+  if (s.adminStatus === "rejected") return { ok: false, refusal: "rejected" };
+  if (s.archived) return { ok: false, refusal: "withdrawn" };
+  if (!s.mandateSigned) return { ok: false, refusal: "unsigned" };
+  const renewableFrom = new Date(s.expiresOn.getTime() - RENEW_FROM_DAYS * DAY_MS);
+  if (now < renewableFrom) return { ok: false, refusal: "too-early", renewableFrom };
+  const termStarts = new Date(Math.max(s.expiresOn.getTime(), now.getTime()));
+  return { ok: true, termStarts, termEnds: new Date(termStarts.getTime() + MANDATE_DAYS * DAY_MS) };
+}
+
+/** Whole days until the term ends (rounded up: 1 on its last day), negative once it has ended. */
+export function daysUntilExpiry(expiresOn: Date | string, now = new Date()) {
+  return Math.ceil((new Date(expiresOn).getTime() - now.getTime()) / DAY_MS);
+}
+
 /** How long a price drop shows as "Reduced from" on the listing page. */
 export const PRICE_DROP_SHOWN_DAYS = 30;
 

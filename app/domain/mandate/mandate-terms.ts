@@ -47,6 +47,8 @@ export interface MandateTermsInput {
   sellerEmail: string;
   signedAt: Date;
   ipAddress: string;
+  /** A renewal: the further term it covers (it starts when the previous term ends). */
+  renewal?: { termStarts: Date; termEnds: Date };
 }
 
 export function mandateTermsText(input: MandateTermsInput): string {
@@ -55,9 +57,14 @@ export function mandateTermsText(input: MandateTermsInput): string {
   const timeZone = "Africa/Johannesburg";
   const date = input.signedAt.toLocaleDateString("en-ZA", { timeZone, day: "numeric", month: "long", year: "numeric" });
   const time = input.signedAt.toLocaleTimeString("en-ZA", { timeZone, hour: "2-digit", minute: "2-digit" });
+  const day = (d: Date) => d.toLocaleDateString("en-ZA", { timeZone, day: "numeric", month: "long", year: "numeric" });
+  const { renewal } = input;
+  const period = renewal
+    ? `for a further period of ${exclusivityDays} days, from ${day(renewal.termStarts)} to ${day(renewal.termEnds)}, renewing the mandate for this listing`
+    : `for a period of ${exclusivityDays} days from the date of this mandate`;
 
   return [
-    "EXCLUSIVE SALES MANDATE",
+    renewal ? "EXCLUSIVE SALES MANDATE (RENEWAL)" : "EXCLUSIVE SALES MANDATE",
     "",
     `Platform: ${platformName}`,
     `Seller: ${input.sellerName} (${input.sellerEmail})`,
@@ -67,7 +74,7 @@ export function mandateTermsText(input: MandateTermsInput): string {
     `Time: ${time}`,
     `IP address: ${input.ipAddress}`,
     "",
-    `1. Exclusivity. The seller grants ${platformName} the exclusive right to sell the listed item "${input.listingTitle}" for a period of ${exclusivityDays} days from the date of this mandate.`,
+    `1. Exclusivity. The seller grants ${platformName} the exclusive right to sell the listed item "${input.listingTitle}" ${period}.`,
     "",
     `2. Commission. ${mandateCommissionClause(platformName)}`,
     "",

@@ -50,7 +50,8 @@ export async function getMandateContext(options: { runtime: Runtime; viewer: Vie
       ipAddress: options.ip,
     }),
     signed: agreements.find((a) => a.status === "signed") ?? null,
-    pdfRequested: agreements.find((a) => a.status === "pdf_requested") ?? null,
+    // A renewal's PDF request belongs to the renewal page, not to the first mandate.
+    pdfRequested: agreements.find((a) => a.status === "pdf_requested" && !a.renewal) ?? null,
   };
 }
 

@@ -10,7 +10,13 @@ import type { DbOrTx } from "#app/lib/db.server.ts";
 import { NOTIFICATION_CHANNEL, type NotificationSignal } from "#app/lib/notification-hub.server.ts";
 
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
-export type NewNotification = { title: string; message: string; type: NotificationType };
+export type NewNotification = {
+  title: string;
+  message: string;
+  type: NotificationType;
+  /** A page of the app it leads to (a same-site path), e.g. the listing's renewal page. */
+  link?: string;
+};
 
 export async function signalNotification(options: { db: DbOrTx; signal: NotificationSignal }) {
   await options.db.execute(sql`select pg_notify(${NOTIFICATION_CHANNEL}, ${JSON.stringify(options.signal)})`);
