@@ -28,6 +28,7 @@ export default [
   route("contact", "routes/contact.tsx"),
   route("seller-dashboard", "routes/seller/seller-dashboard.tsx"),
   route("seller/create", "routes/seller/seller-create.tsx"),
+  route("seller/listings/:id", "routes/seller/seller-listing.tsx"),
   route("seller/listings/:id/edit", "routes/seller/seller-listing-edit.tsx"),
   route("seller/mandate/:listingId", "routes/seller/seller-mandate.tsx"),
   route("seller/renew/:listingId", "routes/seller/seller-renew.tsx"),

@@ -1,11 +1,13 @@
 /**
  * The seller's analytics on a real database: views per day for 90 days (every day present, zero where
- * none) and requests this week against last week, counted from the rows, the seller's own listings only.
+ * none), requests per week and this week against last week, counted from the rows, the seller's own
+ * listings only; in total and for one listing (its page).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import * as s from "#db/schema.ts";
-import { ANALYTICS_DAYS, findSellerAnalytics } from "#app/domain/listing/find-seller-analytics.server.ts";
+import { ANALYTICS_DAYS, ANALYTICS_WEEKS, findSellerAnalytics } from "#app/domain/listing/find-seller-analytics.server.ts";
+import { loader as ownListingPage } from "#app/routes/seller/seller-listing.tsx";
 import { dbLabel, publicListingRow, startTestRuntime, type Persona, type TestRuntime } from "./support/harness.ts";
 
 let h: TestRuntime;
@@ -71,6 +73,28 @@ describe(`the seller's analytics (${dbLabel})`, () => {
     const dates = a.viewsByDay.map((d) => Date.parse(`${d.day}T00:00:00Z`));
     expect(dates.every((t, i) => i === 0 || t - dates[i - 1]! === 86_400_000)).toBe(true);
     expect(a).toMatchObject({ requestsThisWeek: 3, requestsLastWeek: 1 });
+    // Requests per week, 13 weeks, oldest first: the same rows (days 1, 2, 3 this week; day 9 last week).
+    expect(a.requestsByWeek).toHaveLength(ANALYTICS_WEEKS);
+    expect(a.requestsByWeek.map((w) => w.requests)).toEqual([...Array(11).fill(0), 1, 3]);
+
+    // One listing's own figures: another of the seller's listings is left out.
+    const [second] = await h.rt.db.insert(s.listings).values(publicListingRow(await h.sellerIdOf(seller.viewer), { title: "Second" })).returning();
+    await h.rt.db.execute(sql`insert into listing_views (listing_id, viewer_key, viewed_on) values (${second!.id}, 'solo', current_date)`);
+    await request(second!.id, 0);
+    const one = await findSellerAnalytics({ db: h.rt.db, userId: seller.viewer.userId, listingId: second!.id });
+    expect(one.viewsByDay.reduce((n, d) => n + d.views, 0)).toBe(1);
+    expect(one).toMatchObject({ requestsThisWeek: 1, requestsLastWeek: 0 });
+    // Not the seller's listing: nothing.
+    const foreign = await findSellerAnalytics({ db: h.rt.db, userId: seller.viewer.userId, listingId: theirs!.id });
+    expect(foreign.viewsByDay.every((d) => d.views === 0)).toBe(true);
+    expect(foreign.requestsThisWeek).toBe(0);
+
+    // The listing's page: its seller sees the figures; another seller gets a 404.
+    const page = await h.call(ownListingPage, { path: `/seller/listings/${second!.id}`, method: "GET", cookie: seller.cookie, params: { id: second!.id } });
+    expect(page.status).toBe(200);
+    expect(page.body).toMatchObject({ listing: { title: "Second", badge: "Active" }, analytics: { requestsThisWeek: 1 } });
+    const notTheirs = await h.call(ownListingPage, { path: `/seller/listings/${second!.id}`, method: "GET", cookie: other.cookie, params: { id: second!.id } });
+    expect(notTheirs.status).toBe(404);
 
     const none = await findSellerAnalytics({ db: h.rt.db, userId: buyer.viewer.userId });
     expect(none).toMatchObject({ requestsThisWeek: 0, requestsLastWeek: 0 });

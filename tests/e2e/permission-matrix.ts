@@ -529,6 +529,15 @@ export const PERMISSION_MATRIX: MatrixRow[] = [
     changedBy: ["seller"],
     note: "the edit API answers JSON: 401 signed out, 403 not a seller, 404 another seller's listing",
   },
+  { pattern: "/seller/listings/:id", method: "GET", url: `/seller/listings/${ZERO}`, expect: sellerOnly(404) },
+  {
+    pattern: "/seller/listings/:id",
+    method: "GET",
+    target: (t) => t.seller1Listing(),
+    url: (v) => `/seller/listings/${v.listingId}`,
+    expect: sellerOnly(200, 404),
+    note: "a seller only sees their own listings' figures",
+  },
   {
     pattern: "/seller/listings/:id/edit",
     method: "GET",

@@ -67,7 +67,9 @@ export function SellerListings({ listings }: { listings: SellerListingRow[] }) {
                 {listings.map((l) => (
                   <tr key={l.id} className="border-b align-top last:border-0">
                     <td className="py-2 pr-4 font-medium wrap-anywhere">
-                      {l.title}
+                      <Link to={`/seller/listings/${l.id}`} className="hover:underline">
+                        {l.title}
+                      </Link>
                       {/* Between sm and md the date and views sit here, leaving the title room. */}
                       <span className="block text-xs font-normal text-gray-600 md:hidden">
                         Created {formatShortDate(l.createdOn)} · {l.views} {l.views === 1 ? "view" : "views"}
@@ -100,7 +102,11 @@ export function SellerListings({ listings }: { listings: SellerListingRow[] }) {
             <ul aria-label="Your listings" className="space-y-3 sm:hidden">
               {listings.map((l) => (
                 <li key={l.id} aria-label={l.title} className="rounded-lg border p-3">
-                  <p className="font-medium wrap-anywhere">{l.title}</p>
+                  <p className="font-medium wrap-anywhere">
+                    <Link to={`/seller/listings/${l.id}`} className="underline-offset-2 hover:underline">
+                      {l.title}
+                    </Link>
+                  </p>
                   <div className="mt-1 flex flex-wrap items-center justify-between gap-2">
                     <p className="text-lg font-semibold">{formatPrice(l.price)}</p>
                     <Badge variant={BADGE_VARIANT[l.badge] ?? "secondary"}>{l.badge}</Badge>

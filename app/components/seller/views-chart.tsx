@@ -1,6 +1,7 @@
 /**
- * The seller's views per day as a bar chart drawn on the server (SVG, no chart library), with the same
- * numbers in a table for screen readers; and the requests this week against last week.
+ * The seller's views per day and requests per week as bar charts drawn on the server (SVG, no chart
+ * library), with the same numbers in tables for screen readers; and the requests this week against
+ * last week. For all the seller's listings (the dashboard) or one (its own page).
  */
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import type { SellerAnalytics } from "#app/domain/listing/find-seller-analytics.server.ts";
@@ -8,7 +9,7 @@ import { formatWhole } from "#app/lib/format.ts";
 
 const SHOWN_DAYS = 30;
 
-export function ViewsChart({ analytics }: { analytics: SellerAnalytics }) {
+export function ViewsChart({ analytics, title = "Views, last 30 days" }: { analytics: SellerAnalytics; title?: string }) {
   const days = analytics.viewsByDay.slice(-SHOWN_DAYS);
   const last30 = days.reduce((n, d) => n + d.views, 0);
   const last90 = analytics.viewsByDay.reduce((n, d) => n + d.views, 0);
@@ -19,7 +20,7 @@ export function ViewsChart({ analytics }: { analytics: SellerAnalytics }) {
   return (
     <Card className="mt-4">
       <CardHeader className="pb-2">
-        <CardTitle className="text-base">Views, last 30 days</CardTitle>
+        <CardTitle className="text-base">{title}</CardTitle>
       </CardHeader>
       <CardContent>
         <p className="text-sm text-gray-700">
@@ -59,7 +60,45 @@ export function ViewsChart({ analytics }: { analytics: SellerAnalytics }) {
           Requests this week: <strong>{now}</strong> (last week: {before}
           {change === null ? "" : `; ${change >= 0 ? "+" : ""}${change}%`}).
         </p>
+        <RequestsByWeek weeks={analytics.requestsByWeek} />
       </CardContent>
     </Card>
+  );
+}
+
+/** Requests per week for the last 13 weeks: small bars, and the numbers in a table for screen readers. */
+function RequestsByWeek({ weeks }: { weeks: SellerAnalytics["requestsByWeek"] }) {
+  const highest = Math.max(1, ...weeks.map((w) => w.requests));
+  const width = 130 / weeks.length;
+  return (
+    <div className="mt-2">
+      <p className="text-xs text-gray-600" aria-hidden="true">
+        Requests per week, last {weeks.length} weeks
+      </p>
+      <svg viewBox="0 0 130 24" className="mt-1 h-8 w-full max-w-xs" preserveAspectRatio="none" aria-hidden="true">
+        <line x1="0" y1="23.5" x2="130" y2="23.5" stroke="#e5e7eb" />
+        {weeks.map((w, i) => {
+          const h = w.requests ? Math.max(2, (w.requests / highest) * 22) : 0;
+          return <rect key={w.weekEnds} x={i * width + 1} y={23 - h} width={width - 2} height={h} rx="1" fill="#0f766e" />;
+        })}
+      </svg>
+      <table className="sr-only">
+        <caption>Requests per week, last {weeks.length} weeks</caption>
+        <thead>
+          <tr>
+            <th scope="col">Week ending</th>
+            <th scope="col">Requests</th>
+          </tr>
+        </thead>
+        <tbody>
+          {weeks.map((w) => (
+            <tr key={w.weekEnds}>
+              <td>{w.weekEnds}</td>
+              <td>{w.requests}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
