@@ -107,6 +107,17 @@ export function EditPhotoField({
                 {i === 0 ? (
                   <span className="absolute left-1 top-1 rounded bg-black/70 px-1.5 text-xs text-white">Cover</span>
                 ) : null}
+                {hydrated ? (
+                  <button
+                    type="button"
+                    onClick={() => onRemove(item.key)}
+                    aria-label={`Remove ${label}`}
+                    title={`Remove ${label}`}
+                    className="absolute right-1 top-1 inline-flex size-8 items-center justify-center rounded-full bg-black/70 text-white"
+                  >
+                    <X className="size-4" />
+                  </button>
+                ) : null}
               </div>
               {!hydrated ? <input type="hidden" name="photoOrder" value={item.key} /> : null}
               {hydrated ? (
@@ -123,9 +134,6 @@ export function EditPhotoField({
                   </IconButton>
                   <IconButton label={`Make ${label} the cover`} disabled={i === 0} onClick={() => onCover(item.key)}>
                     <Star className="size-4" />
-                  </IconButton>
-                  <IconButton label={`Remove ${label}`} onClick={() => onRemove(item.key)}>
-                    <X className="size-4" />
                   </IconButton>
                 </div>
               ) : (
