@@ -75,7 +75,10 @@ export function SellerListings({ listings }: { listings: SellerListingRow[] }) {
                         Created {formatShortDate(l.createdOn)} · {l.views} {l.views === 1 ? "view" : "views"}
                       </span>
                       {l.badge === "Rejected" ? (
-                        <RejectionReason reason={l.rejectionReason} className="mt-1 font-normal" />
+                        <>
+                          <RejectionReason reason={l.rejectionReason} className="mt-1 font-normal" />
+                          <ResubmitLink listingId={l.id} />
+                        </>
                       ) : null}
                       <ChangesNote listing={l} />
                     </td>
@@ -130,6 +133,14 @@ export function SellerListings({ listings }: { listings: SellerListingRow[] }) {
   );
 }
 
+function ResubmitLink({ listingId }: { listingId: string }) {
+  return (
+    <Link to={`/seller/listings/${listingId}/edit`} className="mt-1 block text-sm font-medium text-brand-700 underline">
+      Edit and resubmit
+    </Link>
+  );
+}
+
 /** The seller's edit of a live listing: with our team, or not approved (the edit page says why). */
 function ChangesNote({ listing: l }: { listing: { id: string; changes: SellerListingRow["changes"]; badge: string } }) {
   if (!l.changes || l.badge === "Sold") return null;
@@ -159,7 +170,13 @@ function ListingNotes({
 }: {
   listing: { id: string; badge: string; mandateSigned: boolean; rejectionReason: string | null };
 }) {
-  if (l.badge === "Rejected") return <RejectionReason reason={l.rejectionReason} className="mt-2" />;
+  if (l.badge === "Rejected")
+    return (
+      <>
+        <RejectionReason reason={l.rejectionReason} className="mt-2" />
+        <ResubmitLink listingId={l.id} />
+      </>
+    );
   if (l.badge === "Pending" && !l.mandateSigned) return <MandateNotSigned listingId={l.id} />;
   return null;
 }
