@@ -10,6 +10,7 @@ import { invitationEmail } from "./invitation.server.ts";
 import type { RenderedEmail } from "./layout.server.ts";
 import { listingNotificationEmail } from "./listing-notification.server.ts";
 import { requestReceiptEmail } from "./request-receipt.server.ts";
+import { requestUpdateEmail } from "./request-update.server.ts";
 import { passwordResetEmail } from "./reset-password.server.ts";
 import { verifyEmailEmail } from "./verify-email.server.ts";
 
@@ -20,6 +21,7 @@ export const EMAIL_TEMPLATES = {
   "send-agreement-pdf": agreementPdfEmail,
   "send-listing-notification": listingNotificationEmail,
   "send-request-receipt": requestReceiptEmail,
+  "send-request-update": requestUpdateEmail,
   "send-invitation": invitationEmail,
 } satisfies Record<string, (data: never) => RenderedEmail>;
 
