@@ -60,7 +60,8 @@ export async function findSellerLeads(options: {
   const mine = and(eq(sellers.userId, viewer.userId), listingId ? eq(listings.id, listingId) : undefined);
   const name = sql<string>`coalesce(nullif(trim(${profiles.fullName}), ''), ${user.name})`;
   const common = {
-    listingId: listings.id,
+    // Aliased: a UNION's ORDER BY "id" must name one column only.
+    listingId: sql<string>`${listings.id}`.as("listing_id"),
     listingTitle: listings.title,
     listingPrice: listings.price,
     buyerName: name.as("buyer_name"),
