@@ -31,6 +31,9 @@ import {
   NOTIFICATION_TYPES,
   OUTBOX_STATUSES,
   QUOTE_TYPES,
+  REQUEST_ACTORS,
+  REQUEST_MOVES,
+  FINISHED_REQUEST_STATUSES,
   REQUEST_STATUSES,
   REQUEST_TYPES,
   REVISION_STATUSES,
@@ -181,6 +184,8 @@ export const buyers = pgTable("buyers", {
   phoneNumber: text("phone_number"),
   commissionAccepted: boolean("commission_accepted").notNull().default(false),
   companyName: text("company_name"),
+  /** The buyer's province (optional): what a seller may see of where a lead comes from. */
+  province: text("province"),
   createdAt: createdAt(),
 });
 
@@ -493,10 +498,10 @@ export const transactions = pgTable(
     index("transactions_buyer_idx").on(t.buyerId, t.createdAt.desc().nullsFirst()),
     index("transactions_seller_idx").on(t.sellerId, t.createdAt.desc().nullsFirst()),
     index("transactions_listing_idx").on(t.listingId),
-    // One open purchase request per buyer and listing.
+    // One open purchase request per buyer and listing (a declined, withdrawn, sold or closed one is over).
     uniqueIndex("transactions_open_once_idx")
       .on(t.buyerId, t.listingId)
-      .where(sql`${t.status} <> 'closed'`),
+      .where(sql`not ${inList("status", FINISHED_REQUEST_STATUSES)}`),
   ],
 );
 
@@ -592,6 +597,39 @@ export const userRequests = pgTable(
     check("user_requests_quote_type_check", sql`${t.quoteType} is null or ${inList("quote_type", QUOTE_TYPES)}`),
     index("user_requests_created_idx").on(t.createdAt.desc().nullsFirst()),
     index("user_requests_user_idx").on(t.userId, t.createdAt.desc().nullsFirst()),
+  ],
+);
+
+/**
+ * The history of a request's negotiation (docs/product.md#requests): every move
+ * of the buyer, the seller or an admin, with the amount or viewing slot it put
+ * on the table and its message. Belongs to an offer, viewing or quote
+ * (`user_requests`) or to a purchase request (`transactions`), never both.
+ */
+export const requestEvents = pgTable(
+  "request_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userRequestId: uuid("user_request_id").references(() => userRequests.id, { onDelete: "cascade" }),
+    transactionId: uuid("transaction_id").references(() => transactions.id, { onDelete: "cascade" }),
+    actorUserId: text("actor_user_id").references(() => user.id, { onDelete: "set null" }),
+    actorRole: text("actor_role", { enum: REQUEST_ACTORS }).notNull(),
+    move: text("move", { enum: REQUEST_MOVES }).notNull(),
+    fromStatus: text("from_status", { enum: REQUEST_STATUSES }).notNull(),
+    toStatus: text("to_status", { enum: REQUEST_STATUSES }).notNull(),
+    amount: numeric("amount", { precision: 14, scale: 2 }),
+    preferredDate: date("preferred_date"),
+    preferredTime: text("preferred_time"),
+    message: text("message"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("request_events_one_request_check", sql`num_nonnulls(${t.userRequestId}, ${t.transactionId}) = 1`),
+    check("request_events_actor_check", inList("actor_role", REQUEST_ACTORS)),
+    check("request_events_move_check", inList("move", REQUEST_MOVES)),
+    check("request_events_amount_check", sql`${t.amount} is null or ${t.amount} > 0`),
+    index("request_events_user_request_idx").on(t.userRequestId, t.createdAt),
+    index("request_events_transaction_idx").on(t.transactionId, t.createdAt),
   ],
 );
 

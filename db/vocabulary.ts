@@ -68,14 +68,55 @@ export const ADMIN_STATUS_LABELS: Record<AdminStatus, string> = {
 export const REVISION_STATUSES = ["pending", "approved", "rejected", "withdrawn"] as const;
 export type RevisionStatus = (typeof REVISION_STATUSES)[number];
 
-export const REQUEST_STATUSES = ["new", "contacted", "closed"] as const;
+/**
+ * A request's (and a deal's) status: the admin's `contacted` and `closed`, the
+ * seller's and buyer's negotiation (`countered` by the seller, `reoffered` by the
+ * buyer), its outcome (`accepted`: a deal for an offer or a purchase request;
+ * `declined`, `withdrawn`) and `sold` once the admin closes a deal as sold.
+ */
+export const REQUEST_STATUSES = [
+  "new",
+  "contacted",
+  "countered",
+  "reoffered",
+  "accepted",
+  "declined",
+  "withdrawn",
+  "sold",
+  "closed",
+] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
+/** A request in one of these is over: a buyer may ask again (one open purchase request per listing). */
+export const FINISHED_REQUEST_STATUSES = ["declined", "withdrawn", "sold", "closed"] as const satisfies readonly RequestStatus[];
 
 export const REQUEST_STATUS_LABELS: Record<RequestStatus, string> = {
   new: "New",
   contacted: "Contacted",
+  countered: "Countered",
+  reoffered: "New offer",
+  accepted: "Accepted",
+  declined: "Declined",
+  withdrawn: "Withdrawn",
+  sold: "Sold",
   closed: "Closed",
 };
+
+/** Who made a move in a request's history. */
+export const REQUEST_ACTORS = ["buyer", "seller", "admin"] as const;
+export type RequestActor = (typeof REQUEST_ACTORS)[number];
+
+/** The moves a request's history records (request-state.ts says who may make each, and from where). */
+export const REQUEST_MOVES = [
+  "contact",
+  "counter",
+  "reoffer",
+  "accept",
+  "decline",
+  "withdraw",
+  "sell",
+  "close",
+] as const;
+export type RequestMove = (typeof REQUEST_MOVES)[number];
 
 export const REQUEST_TYPES = ["offer", "viewing", "quote"] as const;
 export type RequestType = (typeof REQUEST_TYPES)[number];

@@ -12,6 +12,7 @@ import type { RenderedEmail } from "./layout.server.ts";
 import { listingNotificationEmail } from "./listing-notification.server.ts";
 import { requestReceiptEmail } from "./request-receipt.server.ts";
 import { revisionDecisionEmail } from "./revision-decision.server.ts";
+import { requestUpdateEmail } from "./request-update.server.ts";
 import { passwordResetEmail } from "./reset-password.server.ts";
 import { verifyEmailEmail } from "./verify-email.server.ts";
 
@@ -22,6 +23,7 @@ export const EMAIL_TEMPLATES = {
   "send-agreement-pdf": agreementPdfEmail,
   "send-listing-notification": listingNotificationEmail,
   "send-request-receipt": requestReceiptEmail,
+  "send-request-update": requestUpdateEmail,
   "send-invitation": invitationEmail,
   "send-revision-decision": revisionDecisionEmail,
   "send-expiry-reminder": expiryReminderEmail,

@@ -50,6 +50,8 @@ export async function isRateLimited(db: DbOrTx, options: { key: string; limit: n
 export const USER_LIMITS = {
   request: { limit: 20, windowSeconds: 60 * 60, title: "Too Many Requests" },
   purchase: { limit: 10, windowSeconds: 60 * 60, title: "Too Many Requests" },
+  // A seller answering the requests about their machines, a buyer answering counters.
+  answer: { limit: 60, windowSeconds: 60 * 60, title: "Too Many Requests" },
   upload: { limit: 30, windowSeconds: 60 * 60, title: "Too Many Uploads" },
   // Every page a signed-in user opens connects once; opening listings in tabs quickly must not lose live updates.
   stream: { limit: 120, windowSeconds: 60, title: "Too Many Connections" },

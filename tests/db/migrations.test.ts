@@ -136,6 +136,7 @@ describe(`migrations on ${dbLabel}`, () => {
     );
     expect(money.map((c) => `${c.table_name}.${c.column_name}:${c.data_type}:${c.numeric_scale}`)).toEqual([
       "listings.price:numeric:2",
+      "request_events.amount:numeric:2",
       "transactions.amount:numeric:2",
       "user_requests.offer_amount:numeric:2",
     ]);

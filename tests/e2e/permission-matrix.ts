@@ -79,6 +79,10 @@ export type Targets = {
   user(options?: { banned?: boolean; admin?: boolean }): Promise<Vars>;
   mailWithAttachment(): Promise<Vars>;
   buyerRequest(): Promise<Vars>;
+  /** A throwaway buyer's offer on a public listing of seller1's (kind, requestId). */
+  sellerLead(): Promise<Vars>;
+  /** buyer1's offer, countered by its (throwaway) seller (kind, requestId). */
+  countered(): Promise<Vars>;
   listingTitle(listingId: string): Promise<string | null>;
   listingPrice(listingId: string): Promise<string | null>;
   seller1WithdrawnListing(): Promise<Vars>;
@@ -208,6 +212,26 @@ const buyerRequest = (intent: Extract<BuyerDashboardIntent, "offer" | "viewing" 
   target: (t) => t.publicListing(),
   body: (v) => ({ intent, listingId: v.listingId!, message: "From the permission matrix.", ...fields }),
   expect: buyerDashboard(200),
+});
+
+const sellerAnswer = (intent: "accept-request" | "decline-request" | "counter-request"): MatrixRow => ({
+  pattern: "/seller-dashboard",
+  method: "POST",
+  intent,
+  target: (t) => t.sellerLead(),
+  body: (v) => ({ intent, kind: v.kind!, requestId: v.requestId!, offerAmount: "950", message: "From the permission matrix." }),
+  expect: sellerOnly(200, 404),
+  contains: { otherSeller: "Request not found." },
+  note: "a throwaway buyer's offer on seller1's listing: only seller1 answers it",
+});
+const buyerAnswer = (intent: "accept-counter" | "reoffer" | "withdraw-request"): MatrixRow => ({
+  pattern: "/buyer-dashboard",
+  method: "POST",
+  intent,
+  target: (t) => t.countered(),
+  body: (v) => ({ intent, kind: v.kind!, requestId: v.requestId!, offerAmount: "925", message: "From the permission matrix." }),
+  expect: buyerDashboard(200),
+  note: "buyer1's offer, countered by its seller: only buyer1 answers it (another buyer gets 404: tests/db/offers.test.ts)",
 });
 
 export const PERMISSION_MATRIX: MatrixRow[] = [
@@ -395,6 +419,9 @@ export const PERMISSION_MATRIX: MatrixRow[] = [
   buyerRequest("offer", { offerAmount: "900" }),
   buyerRequest("viewing", { preferredDate: inAWeek(), preferredTime: "10:00" }),
   buyerRequest("quote", { quoteType: "equipment-purchase", details: "Delivery to Durban." }),
+  buyerAnswer("accept-counter"),
+  buyerAnswer("reoffer"),
+  buyerAnswer("withdraw-request"),
   { pattern: "/feedback", method: "GET", expect: anyUser(200) },
   {
     pattern: "/feedback",
@@ -483,6 +510,9 @@ export const PERMISSION_MATRIX: MatrixRow[] = [
     body: () => ({ intent: "contact-admin", subject: "Matrix", message: "From the permission matrix." }),
     expect: sellerOnly(200),
   },
+  sellerAnswer("accept-request"),
+  sellerAnswer("decline-request"),
+  sellerAnswer("counter-request"),
   { pattern: "/seller/create", method: "GET", expect: sellerOnly(200) },
   {
     pattern: "/seller/create",

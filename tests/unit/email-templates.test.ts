@@ -66,6 +66,18 @@ const SAMPLES: { [T in EmailTemplate]: Sample<T> } = {
     main: "We received your offer for",
     link: "https://dealequip.example/buyer-dashboard",
   },
+  "send-request-update": {
+    data: {
+      name: USER_TEXT,
+      summary: `The seller countered your offer for "${USER_TEXT}".`,
+      details: ["Counter offer: R 1 150 000"],
+      message: USER_TEXT,
+      url: "https://dealequip.example/buyer-dashboard",
+      actionLabel: "Answer on your buyer dashboard",
+    },
+    main: "The seller countered your offer for",
+    link: "https://dealequip.example/buyer-dashboard",
+  },
   "send-invitation": {
     data: {
       fullName: USER_TEXT,

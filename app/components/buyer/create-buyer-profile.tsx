@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
 import type { z } from "zod";
@@ -7,10 +7,12 @@ import { IntentSubmitButton } from "#app/components/forms/intent-submit-button.t
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import { Label } from "#app/components/ui/label.tsx";
+import { NativeSelect } from "#app/components/ui/native-select.tsx";
+import { PROVINCES } from "#app/domain/listing/listing-search-query.ts";
 import { CreateBuyerProfileSchema } from "#app/domain/user/buyer-profile-schema.ts";
 import { resultFor, type BuyerAnswer } from "./buyer-answer.ts";
 
-type ProfileFields = { fullName: string; companyName: string; commissionAccepted: string };
+type ProfileFields = { fullName: string; companyName: string; province: string; commissionAccepted: string };
 
 /** The buyer dashboard until the profile is complete: name, company and the 2.5% commission. */
 export function CreateBuyerProfile({
@@ -60,6 +62,19 @@ export function CreateBuyerProfile({
                 autoComplete="organization"
                 maxLength={200}
               />
+            </div>
+            <div className="space-y-1.5">
+              <Label htmlFor={fields.province.id}>Province (optional)</Label>
+              <NativeSelect {...getSelectProps(fields.province, { ariaAttributes: true })} key={fields.province.key}>
+                <option value="">Not given</option>
+                {PROVINCES.map((p) => (
+                  <option key={p} value={p}>
+                    {p}
+                  </option>
+                ))}
+              </NativeSelect>
+              <p className="text-xs text-gray-600">Sellers see your first name and province, never your contact details.</p>
+              <FieldError id={fields.province.errorId} errors={fields.province.errors} />
             </div>
             <CommissionField field={fields.commissionAccepted} />
             <IntentSubmitButton label="Create Buyer Profile" busyLabel="Creating..." intent="create-buyer-profile" />

@@ -1,22 +1,13 @@
 import { Link } from "react-router";
-import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
+import { MoveButton, TermsForm } from "#app/components/requests/request-answer-forms.tsx";
+import { RequestHistory } from "#app/components/requests/request-history.tsx";
+import { RequestStatusBadge } from "#app/components/requests/request-status-badge.tsx";
 import type { OwnRequest } from "#app/domain/request/find-user-requests.server.ts";
-import {
-  formatOfferAmount,
-  formatPreferredDate,
-  QUOTE_TYPE_LABELS,
-  REQUEST_STATUS_LABELS,
-} from "#app/domain/request/request-schemas.ts";
+import { formatOfferAmount, formatPreferredDate, QUOTE_TYPE_LABELS } from "#app/domain/request/request-schemas.ts";
 import { BUYER_REQUEST_KIND_LABEL } from "#app/domain/request/request-state.ts";
 import { formatShortDate } from "#app/lib/format.ts";
 import { shortened } from "#app/lib/text-limits.ts";
-
-const STATUS_VARIANT: Record<OwnRequest["status"], "default" | "warning" | "secondary"> = {
-  new: "default",
-  contacted: "warning",
-  closed: "secondary",
-};
 
 /** A request's message in the buyer's own list: long ones are cut (the admins read it whole). */
 const MESSAGE_PREVIEW = 160;
@@ -29,6 +20,26 @@ function requestSummary(r: OwnRequest) {
   const label = r.quoteType ? (QUOTE_TYPE_LABELS[r.quoteType as keyof typeof QUOTE_TYPE_LABELS] ?? r.quoteType) : "";
   const details = shortened(r.details ?? "", 80);
   return details ? `${label}: ${details}` : label;
+}
+
+/** The buyer's answers the state map allows: to a counter (accept it, a new offer) and withdrawing. */
+function BuyerAnswers({ r }: { r: OwnRequest }) {
+  if (r.moves.length === 0) return null;
+  const request = { kind: r.requestType, id: r.id };
+  const viewing = r.requestType === "viewing";
+  return (
+    <div className="mt-2 flex flex-wrap items-start gap-2">
+      {r.moves.includes("accept") ? (
+        <MoveButton intent="accept-counter" request={request} label={viewing ? "Accept this time" : "Accept counter"} />
+      ) : null}
+      {r.moves.includes("reoffer") ? (
+        <TermsForm intent="reoffer" request={request} summary="Make a new offer" submitLabel="Send new offer" />
+      ) : null}
+      {r.moves.includes("withdraw") ? (
+        <MoveButton intent="withdraw-request" request={request} label="Withdraw" variant="outline" />
+      ) : null}
+    </div>
+  );
 }
 
 function RequestListing({ r }: { r: OwnRequest }) {
@@ -54,7 +65,7 @@ export function RequestList({ requests }: { requests: OwnRequest[] }) {
           <li key={r.id} className="rounded-lg border p-3 text-sm" data-testid="request-card">
             <div className="flex items-center justify-between gap-2">
               <span className="font-semibold">{BUYER_REQUEST_KIND_LABEL[r.requestType]}</span>
-              <Badge variant={STATUS_VARIANT[r.status]}>{REQUEST_STATUS_LABELS[r.status]}</Badge>
+              <RequestStatusBadge kind={r.requestType} status={r.status} />
             </div>
             <dl className="mt-2 grid grid-cols-[5.5rem_minmax(0,1fr)] gap-x-3 gap-y-1">
               <dt className="text-gray-600">Listing</dt>
@@ -72,6 +83,8 @@ export function RequestList({ requests }: { requests: OwnRequest[] }) {
               <dt className="text-gray-600">Submitted</dt>
               <dd>{formatShortDate(r.createdAt)}</dd>
             </dl>
+            <RequestHistory kind={r.requestType} history={r.history} />
+            <BuyerAnswers r={r} />
             {r.listingId && r.listingTitle ? (
               <div className="mt-3 flex flex-wrap gap-2">
                 <Button asChild size="sm" variant="outline">
@@ -108,9 +121,11 @@ export function RequestList({ requests }: { requests: OwnRequest[] }) {
                       {shortened(r.message, MESSAGE_PREVIEW)}
                     </p>
                   ) : null}
+                  <RequestHistory kind={r.requestType} history={r.history} />
+                  <BuyerAnswers r={r} />
                 </td>
                 <td className="py-2 pr-4">
-                  <Badge variant={STATUS_VARIANT[r.status]}>{REQUEST_STATUS_LABELS[r.status]}</Badge>
+                  <RequestStatusBadge kind={r.requestType} status={r.status} />
                 </td>
                 <td className="py-2 pr-4">{formatShortDate(r.createdAt)}</td>
               </tr>

@@ -8,7 +8,8 @@ import { unionAll } from "drizzle-orm/pg-core";
 import { buyers, listings, transactions, userRequests } from "#db/schema.ts";
 import { isPublicListing } from "#app/domain/listing/listing-visibility.server.ts";
 import type { DbOrTx } from "#app/lib/db.server.ts";
-import type { BuyerRequestKind } from "./request-state.ts";
+import { allowedRequestMoves, type BuyerRequestKind, type RequestMove, type RequestStatus } from "./request-state.ts";
+import { findRequestEvents, requestKey, type RequestEvent } from "./find-request-events.server.ts";
 import { purchaseDetailColumns, requestDetailColumns } from "./request-columns.server.ts";
 
 export const REQUESTABLE_LISTINGS_LIMIT = 100;
@@ -28,8 +29,12 @@ export type OwnRequest = {
   quoteType: string | null;
   details: string | null;
   message: string | null;
-  status: "new" | "contacted" | "closed";
+  status: RequestStatus;
   createdAt: string;
+  /** The negotiation so far (the seller's counters, the buyer's answers), oldest first. */
+  history: RequestEvent[];
+  /** The buyer's possible answers now (the state map): accept a counter, make a new offer, withdraw. */
+  moves: RequestMove[];
 };
 
 /** The signed-in user's own requests and purchase requests, newest first (one UNION ALL query). */
@@ -68,7 +73,13 @@ export async function findUserRequests(options: { db: DbOrTx; userId: string; li
   const rows = await unionAll(requests, purchases)
     .orderBy(desc(userRequests.createdAt), desc(userRequests.id))
     .limit(limit);
-  return rows.map((r) => ({ ...r, createdAt: new Date(r.createdAt).toISOString() }));
+  const history = await findRequestEvents({ db, requests: rows.map((r) => ({ kind: r.requestType, id: r.id })) });
+  return rows.map((r) => ({
+    ...r,
+    createdAt: new Date(r.createdAt).toISOString(),
+    history: history.get(requestKey(r.requestType, r.id)) ?? [],
+    moves: allowedRequestMoves({ kind: r.requestType, status: r.status, by: "buyer" }),
+  }));
 }
 
 /** A listing a request may name, with its price for the confirmation's amounts. */

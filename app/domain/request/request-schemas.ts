@@ -97,7 +97,7 @@ const emptyToUndefined = (v: unknown) => (typeof v === "string" && v.trim() !== 
 
 /** "No specific listing" is the empty option. */
 const listingId = z.preprocess(emptyToUndefined, z.guid({ message: REQUEST_MESSAGES.invalidListing }).optional());
-const optionalMessage = z.preprocess(
+export const optionalMessage = z.preprocess(
   emptyToUndefined,
   z.string().max(REQUEST_MESSAGE_MAX, REQUEST_MESSAGE_TOO_LONG).optional(),
 );
@@ -106,7 +106,7 @@ const optionalMessage = z.preprocess(
  * Rand amounts: spaces (also no-break) as group separators and an optional leading R; a dot for
  * decimals, at most two. Commas are refused rather than guessed (thousands or decimal comma?).
  */
-const offerAmount = z.preprocess(
+export const offerAmount = z.preprocess(
   (v) => (typeof v === "string" ? v.replace(/[\s\u00a0\u202f]/g, "").replace(/^R/i, "") : v),
   z
     .string({ message: REQUEST_MESSAGES.invalidOffer })
@@ -117,7 +117,7 @@ const offerAmount = z.preprocess(
     .refine((v) => v.replace(/^0+(?=\d)/, "").split(".")[0]!.length <= 12, REQUEST_MESSAGES.offerTooLarge),
 );
 
-const preferredDate = z.preprocess(
+export const preferredDate = z.preprocess(
   trimmedOrEmpty,
   z
     .string({ message: REQUEST_MESSAGES.dateTimeRequired })
@@ -127,7 +127,7 @@ const preferredDate = z.preprocess(
     .refine((v) => v >= todayInJohannesburg(), REQUEST_MESSAGES.pastDate),
 );
 
-const preferredTime = z.preprocess(
+export const preferredTime = z.preprocess(
   trimmedOrEmpty,
   z
     .string({ message: REQUEST_MESSAGES.dateTimeRequired })
@@ -144,7 +144,7 @@ export const OfferRequestSchema = z.object({
 /**
  * Past dates not selectable: today's slots that have begun are past too (South African time; docs/product.md#forms).
  */
-function slotNotPast(v: { preferredDate: string; preferredTime: string }, ctx: z.RefinementCtx) {
+export function slotNotPast(v: { preferredDate: string; preferredTime: string }, ctx: z.RefinementCtx) {
   const now = new Date();
   if (v.preferredDate === todayInJohannesburg(now) && v.preferredTime <= timeInJohannesburg(now)) {
     ctx.addIssue({ code: "custom", path: ["preferredTime"], message: REQUEST_MESSAGES.pastTime });

@@ -3,7 +3,8 @@
  * price and a notification to the admins, in one transaction. Idempotent per
  * buyer and listing while a request is open (double clicks, retries).
  */
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq, notInArray } from "drizzle-orm";
+import { FINISHED_REQUEST_STATUSES } from "#db/vocabulary.ts";
 import { buyers, transactions } from "#db/schema.ts";
 import { AppError } from "#app/lib/app-error.ts";
 import type { Db } from "#app/lib/db.server.ts";
@@ -26,17 +27,27 @@ export async function createPurchaseRequest(options: {
   const { db, viewer, mailer } = options;
   const message = options.message?.trim() || null;
   if (message && message.length > REQUEST_MESSAGE_MAX) {
-    throw new AppError("BAD_REQUEST", "Message Too Long", REQUEST_MESSAGE_TOO_LONG, { message: [REQUEST_MESSAGE_TOO_LONG] });
+    throw new AppError("BAD_REQUEST", "Message Too Long", REQUEST_MESSAGE_TOO_LONG, {
+      message: [REQUEST_MESSAGE_TOO_LONG],
+    });
   }
   if (viewer.role !== "buyer" || !viewer.hasBuyerProfile) {
     throw new AppError("FORBIDDEN", "Sign in required", "Please sign in to make a purchase request");
   }
   if (!hasCompleteBuyerProfile(viewer)) {
-    throw new AppError("FORBIDDEN", "Complete Your Buyer Profile", "Please create your buyer profile before making a purchase request.");
+    throw new AppError(
+      "FORBIDDEN",
+      "Complete Your Buyer Profile",
+      "Please create your buyer profile before making a purchase request.",
+    );
   }
   const listing = await getListingSummary({ db, id: options.listingId });
   if (!listing) {
-    throw new AppError("NOT_FOUND", "Listing Not Found", "The listing you're looking for doesn't exist or has been removed.");
+    throw new AppError(
+      "NOT_FOUND",
+      "Listing Not Found",
+      "The listing you're looking for doesn't exist or has been removed.",
+    );
   }
   let send: (() => Promise<void>) | undefined;
   const result = await db.transaction(async (tx) => {
@@ -44,14 +55,26 @@ export async function createPurchaseRequest(options: {
     if (!buyer) throw new AppError("FORBIDDEN", "Sign in required", "Please sign in to make a purchase request");
     const [created] = await tx
       .insert(transactions)
-      .values({ buyerId: buyer.id, sellerId: listing.sellerId, listingId: listing.id, amount: String(listing.price), message })
+      .values({
+        buyerId: buyer.id,
+        sellerId: listing.sellerId,
+        listingId: listing.id,
+        amount: String(listing.price),
+        message,
+      })
       .onConflictDoNothing()
       .returning({ id: transactions.id });
     if (!created) {
       const [open] = await tx
         .select({ id: transactions.id })
         .from(transactions)
-        .where(and(eq(transactions.buyerId, buyer.id), eq(transactions.listingId, listing.id), ne(transactions.status, "closed")));
+        .where(
+          and(
+            eq(transactions.buyerId, buyer.id),
+            eq(transactions.listingId, listing.id),
+            notInArray(transactions.status, [...FINISHED_REQUEST_STATUSES]),
+          ),
+        );
       return { transactionId: open!.id, created: false };
     }
     await notifyAdmins({

@@ -4,7 +4,8 @@
  * again (a second click would change nothing: one open request per buyer and
  * listing, `transactions_open_once_idx`).
  */
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq, notInArray } from "drizzle-orm";
+import { FINISHED_REQUEST_STATUSES } from "#db/vocabulary.ts";
 import { buyers, transactions } from "#db/schema.ts";
 import type { Db } from "#app/lib/db.server.ts";
 
@@ -13,7 +14,13 @@ export async function hasOpenPurchaseRequest(options: { db: Db; userId: string; 
     .select({ id: transactions.id })
     .from(transactions)
     .innerJoin(buyers, eq(buyers.id, transactions.buyerId))
-    .where(and(eq(buyers.userId, options.userId), eq(transactions.listingId, options.listingId), ne(transactions.status, "closed")))
+    .where(
+      and(
+        eq(buyers.userId, options.userId),
+        eq(transactions.listingId, options.listingId),
+        notInArray(transactions.status, [...FINISHED_REQUEST_STATUSES]),
+      ),
+    )
     .limit(1);
   return Boolean(row);
 }

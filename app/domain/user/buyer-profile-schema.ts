@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { tooLong } from "#app/lib/text-limits.ts";
+import { PROVINCES } from "#app/domain/listing/listing-search-query.ts";
 import { MESSAGES, optionalCompanyName } from "./auth-schemas.ts";
 
 export const BUYER_PROFILE_MESSAGES = {
@@ -26,6 +27,11 @@ export const CreateBuyerProfileSchema = z.object({
       .max(120, tooLong("Full name", 120)),
   ),
   companyName: optionalCompanyName,
+  /** Shown to sellers with the buyer's first name (docs/product.md#requests); blank is "not given". */
+  province: z.preprocess(
+    (v) => (typeof v === "string" && v.trim() !== "" ? v.trim() : undefined),
+    z.enum(PROVINCES, { message: "Please choose a province from the list." }).optional(),
+  ),
   /** The checkbox "I accept the 2.5% buyer commission on purchases" must be ticked. */
   commissionAccepted: z.preprocess(
     (v) => v === "on" || v === "true" || v === true,

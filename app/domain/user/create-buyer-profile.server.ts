@@ -22,6 +22,7 @@ export async function createBuyerProfile(options: { db: Db; viewer: Viewer; inpu
   }
   const input = parsed.data;
   const companyName = input.companyName ?? null;
+  const province = input.province ?? null;
   await db.transaction(async (tx) => {
     const profile = { role: "buyer" as const, fullName: input.fullName, companyName, updatedAt: new Date() };
     await tx
@@ -30,7 +31,7 @@ export async function createBuyerProfile(options: { db: Db; viewer: Viewer; inpu
       .onConflictDoUpdate({ target: profiles.userId, set: profile });
     await tx
       .insert(buyers)
-      .values({ userId: viewer.userId, companyName, commissionAccepted: true })
-      .onConflictDoUpdate({ target: buyers.userId, set: { companyName, commissionAccepted: true } });
+      .values({ userId: viewer.userId, companyName, province, commissionAccepted: true })
+      .onConflictDoUpdate({ target: buyers.userId, set: { companyName, province, commissionAccepted: true } });
   });
 }

@@ -3,15 +3,16 @@ import type { Route } from "./+types/admin-requests";
 import { Pager, pageParam } from "#app/components/admin/pager.tsx";
 import { useActionToast, type ActionToast } from "#app/components/forms/use-action-toast.ts";
 import { Alert, AlertDescription, AlertTitle } from "#app/components/ui/alert.tsx";
-import { Badge } from "#app/components/ui/badge.tsx";
+import { RequestHistory } from "#app/components/requests/request-history.tsx";
+import { RequestStatusBadge } from "#app/components/requests/request-status-badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { findBuyerRequests, type BuyerRequest } from "#app/domain/request/find-buyer-requests.server.ts";
 import { formatOfferAmount, formatPreferredDate, QUOTE_TYPE_LABELS } from "#app/domain/request/request-schemas.ts";
 import {
   BUYER_REQUEST_KIND_LABEL,
+  isDeal,
   REQUEST_STATUS_ACTION,
-  REQUEST_STATUS_LABEL,
-  type RequestStatus,
+  requestStatusLabel,
 } from "#app/domain/request/request-state.ts";
 import { updateRequestStatus } from "#app/domain/request/update-request-status.server.ts";
 import { AppError } from "#app/lib/app-error.ts";
@@ -42,7 +43,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   } catch (error) {
     // The tab still renders, with the failure said once (docs/product.md#messages).
     logger.error({ err: error }, "buyer requests could not be loaded");
-    return { page, requests: [] as BuyerRequest[], hasNext: false, loadError: LOAD_FAILED };
+    return { page, requests: [] as BuyerRequest[], deals: [] as BuyerRequest[], hasNext: false, loadError: LOAD_FAILED };
   }
 }
 
@@ -59,26 +60,21 @@ export async function action({ request }: Route.ActionArgs) {
       kind: field("kind"),
       requestId: field("requestId"),
       status: field("status"),
+      mailer: { queueEmail: runtime.queueEmail, publicUrl: runtime.env.PUBLIC_URL },
     });
     const what = `${BUYER_REQUEST_KIND_LABEL[moved.kind]} request${moved.listingTitle ? ` for "${moved.listingTitle}"` : ""}`;
     return {
       toast: {
         type: "success",
         title: "Request Updated",
-        description: `${what} is now ${REQUEST_STATUS_LABEL[moved.status]}. The buyer has been notified.`,
+        description: `${what} is now ${requestStatusLabel(moved.kind, moved.status)}. The buyer has been notified.`,
       } as ActionToast,
     };
   });
 }
 
-const STATUS_VARIANT: Record<RequestStatus, "default" | "warning" | "secondary"> = {
-  new: "default",
-  contacted: "warning",
-  closed: "secondary",
-};
-
 export default function AdminRequests({ loaderData, actionData }: Route.ComponentProps) {
-  const { page, requests, hasNext, loadError } = loaderData;
+  const { page, requests, deals, hasNext, loadError } = loaderData;
   useActionToast(actionData?.toast);
   return (
     <section className="mt-6" aria-label="Buyer requests">
@@ -87,6 +83,22 @@ export default function AdminRequests({ loaderData, actionData }: Route.Componen
           <AlertTitle>{actionData.toast.title}</AlertTitle>
           <AlertDescription>{actionData.toast.description}</AlertDescription>
         </Alert>
+      ) : null}
+      {deals.length > 0 ? (
+        <section aria-labelledby="deals-heading" className="mb-8 rounded-lg border-2 border-green-600 p-3 sm:p-4">
+          <h2 id="deals-heading" className="text-lg font-semibold">
+            Deals to broker ({deals.length})
+          </h2>
+          <p className="text-sm text-gray-600">
+            Offers and purchase requests the seller and the buyer agreed on, oldest first. Closing one as sold marks
+            the listing sold.
+          </p>
+          <ul className="mt-4 space-y-4" aria-label="Deals">
+            {deals.map((r) => (
+              <RequestItem key={`deal:${r.kind}:${r.id}`} request={r} />
+            ))}
+          </ul>
+        </section>
       ) : null}
       <p className="text-sm text-gray-600">
         Offers, viewing requests, quote requests and purchase requests, newest first. Moving a request tells the buyer.
@@ -113,7 +125,7 @@ export default function AdminRequests({ loaderData, actionData }: Route.Componen
 function RequestItem({ request: r }: { request: BuyerRequest }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("requestId") === r.id;
-  const kind = BUYER_REQUEST_KIND_LABEL[r.kind];
+  const kind = isDeal(r.kind, r.status) ? `Deal (${BUYER_REQUEST_KIND_LABEL[r.kind].toLowerCase()})` : BUYER_REQUEST_KIND_LABEL[r.kind];
   return (
     <li
       aria-label={`${kind} request from ${r.buyerName}`}
@@ -121,9 +133,7 @@ function RequestItem({ request: r }: { request: BuyerRequest }) {
     >
       <div className="flex flex-wrap items-center gap-2">
         <h2 className="text-lg font-semibold">{kind}</h2>
-        <Badge variant={STATUS_VARIANT[r.status]} data-testid="request-status">
-          {REQUEST_STATUS_LABEL[r.status]}
-        </Badge>
+        <RequestStatusBadge kind={r.kind} status={r.status} data-testid="request-status" />
         <span className="ml-auto text-xs text-gray-500">{formatAdminDate(r.createdAt)}</span>
       </div>
       <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-sm">
@@ -155,6 +165,7 @@ function RequestItem({ request: r }: { request: BuyerRequest }) {
           </>
         ) : null}
       </dl>
+      <RequestHistory kind={r.kind} history={r.history} />
       {r.next.length > 0 ? (
         <div className="mt-4 flex flex-wrap gap-2">
           {r.next.map((status) => (
@@ -178,7 +189,7 @@ function RequestDetails({ request: r }: { request: BuyerRequest }) {
   if (r.kind === "offer" || r.kind === "purchase") {
     return r.amount ? (
       <>
-        <dt className="font-medium">{r.kind === "offer" ? "Offer" : "Amount"}</dt>
+        <dt className="font-medium">{isDeal(r.kind, r.status) ? "Agreed" : r.kind === "offer" ? "Offer" : "Amount"}</dt>
         <dd className="font-semibold">{formatOfferAmount(r.amount)}</dd>
       </>
     ) : null;

@@ -10,6 +10,8 @@ import { useActionToast } from "#app/components/forms/use-action-toast.ts";
 import { Alert, AlertDescription, AlertTitle } from "#app/components/ui/alert.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { CONTACT_ADMIN_INTENT } from "#app/domain/contact/contact-admin-schema.ts";
+import { replyToRequestMove } from "#app/components/requests/request-move-action.server.ts";
+import { isBuyerRequestIntent } from "#app/domain/request/request-move-schemas.ts";
 import { hasCompleteBuyerProfile } from "#app/domain/user/viewer.ts";
 import { getRuntime } from "#app/server/runtime.server.ts";
 import { readForm } from "#app/lib/read-form.server.ts";
@@ -77,6 +79,10 @@ export async function action({ request }: Route.ActionArgs) {
   }
   if (intent === CONTACT_ADMIN_INTENT) return replyToContactAdmin({ db: runtime.db, viewer, formData });
   if (isRequestType(intent)) return replyToRequest({ runtime, viewer, formData, requestType: intent });
+  if (isBuyerRequestIntent(intent)) {
+    const extra = { intent: intent as string, sent: false, result: undefined };
+    return replyToRequestMove({ runtime, viewer, formData, intent, as: "buyer", extra });
+  }
   return refusal({ intent, toast: { type: "error", title: "Error", description: "Unknown action." }, status: 400 });
 }
 

@@ -3,6 +3,8 @@ import type { ActionToast } from "#app/components/forms/use-action-toast.ts";
 import { findRejectionReasons } from "#app/domain/listing/find-rejection-reasons.server.ts";
 import { findSellerDashboard } from "#app/domain/listing/find-seller-listings.server.ts";
 import { findSellerAnalytics } from "#app/domain/listing/find-seller-analytics.server.ts";
+import { findSellerLeads } from "#app/domain/request/find-seller-leads.server.ts";
+import { todayInJohannesburg } from "#app/domain/request/request-schemas.ts";
 import { deleteOwnListing } from "#app/domain/listing/moderate-listing.server.ts";
 import { changeListingPrice, priceChangedMessage } from "#app/domain/listing/change-listing-price.server.ts";
 import { ChangePriceSchema } from "#app/domain/listing/listing-schemas.ts";
@@ -16,9 +18,10 @@ import type { Runtime } from "#app/server/runtime.server.ts";
 /** The seller's listings (a rejected one with its reason), stats and signed mandates. */
 export async function readSellerDashboard(options: { db: Runtime["db"]; viewer: Viewer }) {
   const { db, viewer } = options;
-  const [dashboard, analytics] = await Promise.all([
+  const [dashboard, analytics, leads] = await Promise.all([
     findSellerDashboard({ db, userId: viewer.userId }),
     findSellerAnalytics({ db, userId: viewer.userId }),
+    findSellerLeads({ db, viewer }),
   ]);
   const rejected = dashboard.listings.filter((l) => l.badge === "Rejected").map((l) => l.id);
   const reasons = await findRejectionReasons({ db, listingIds: rejected });
@@ -26,6 +29,8 @@ export async function readSellerDashboard(options: { db: Runtime["db"]; viewer: 
     fullName: viewer.fullName ?? viewer.name,
     ...dashboard,
     analytics,
+    leads,
+    today: todayInJohannesburg(),
     listings: dashboard.listings.map((l) => ({ ...l, rejectionReason: reasons.get(l.id) ?? null })),
   };
 }

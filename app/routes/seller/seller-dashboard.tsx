@@ -5,6 +5,9 @@ import { useActionToast } from "#app/components/forms/use-action-toast.ts";
 import { LegalAgreements } from "#app/components/seller/legal-agreements.tsx";
 import { SellerDashboardHeader } from "#app/components/seller/seller-dashboard-header.tsx";
 import { SellerListings } from "#app/components/seller/seller-listings.tsx";
+import { SellerLeads } from "#app/components/seller/seller-leads.tsx";
+import { replyToRequestMove } from "#app/components/requests/request-move-action.server.ts";
+import { isSellerRequestIntent } from "#app/domain/request/request-move-schemas.ts";
 import { SellerStats } from "#app/components/seller/seller-stats.tsx";
 import { ViewsChart } from "#app/components/seller/views-chart.tsx";
 import { CONTACT_ADMIN_INTENT } from "#app/domain/contact/contact-admin-schema.ts";
@@ -40,6 +43,9 @@ export async function action({ request }: Route.ActionArgs) {
   const formData = await readForm(request);
   const intent = formData.get("intent") as Intent | null;
   if (intent === CONTACT_ADMIN_INTENT) return replyToContactAdmin({ db: runtime.db, viewer, formData });
+  if (intent && isSellerRequestIntent(intent)) {
+    return replyToRequestMove({ runtime, viewer, formData, intent, as: "seller", extra: {} });
+  }
   return orError(async () => {
     if (intent === "delete")
       return deleteListingReply({ runtime, viewer, listingId: String(formData.get("listingId") ?? "") });
@@ -53,7 +59,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function SellerDashboard({ loaderData, actionData }: Route.ComponentProps) {
-  const { fullName, listings, stats, mandates, analytics } = loaderData;
+  const { fullName, listings, stats, mandates, analytics, leads, today } = loaderData;
   useActionToast(actionData?.toast);
   const contact =
     actionData && "intent" in actionData && actionData.intent === CONTACT_ADMIN_INTENT ? actionData : undefined;
@@ -73,6 +79,7 @@ export default function SellerDashboard({ loaderData, actionData }: Route.Compon
       <SellerStats stats={stats} />
       <ViewsChart analytics={analytics} />
       <SellerListings listings={listings} />
+      <SellerLeads leads={leads} today={today} />
       <LegalAgreements mandates={mandates} />
     </div>
   );

@@ -44,9 +44,10 @@ const once = <T>(make: () => Promise<T>) => {
   return () => (p ??= make());
 };
 
-const demoCookie = (role: "admin" | "seller") => sessionCookie(demoUser(role).email, demoUser(role).password);
+const demoCookie = (role: "admin" | "seller" | "buyer") => sessionCookie(demoUser(role).email, demoUser(role).password);
 const adminCookie = once(() => demoCookie("admin"));
 const seller1Cookie = once(() => demoCookie("seller"));
+const buyer1Cookie = once(() => demoCookie("buyer"));
 /** A throwaway seller: owns the listings the admin approves, rejects and deletes in the matrix. */
 const sellerX = once(() => createConfirmedAccount({ role: "seller", prefix: "matrix-seller" }));
 /** A throwaway buyer: makes the requests the admin moves on. */
@@ -289,6 +290,50 @@ export class MatrixTargets implements Targets {
     const block = new RegExp(`${message}[\\s\\S]*?name="kind" value="(\\w+)"[\\s\\S]*?name="requestId" value="([0-9a-f-]{36})"`).exec(html);
     expect(block, "the offer in the admin's Buyer Requests").toBeTruthy();
     return { kind: block![1]!, requestId: block![2]! };
+  }
+
+  /** The kind and id of the request the admin's Buyer Requests tab lists after `message`. */
+  private async requestWithMessage(message: string) {
+    const html = await (await send(await adminCookie(), "GET", "/admin/requests")).text();
+    const block = new RegExp(`${message}[\\s\\S]*?name="kind" value="(\\w+)"[\\s\\S]*?name="requestId" value="([0-9a-f-]{36})"`).exec(html);
+    expect(block, `the request "${message}" in the admin's Buyer Requests`).toBeTruthy();
+    return { kind: block![1]!, requestId: block![2]! };
+  }
+
+  /** A new offer of the throwaway buyer on a new public listing of seller1's (the seller answers it); the listing is deleted after the cell. */
+  async sellerLead() {
+    return this.once("sellerLead", async () => {
+      const { listingId } = await this.seller1Listing({ signed: true });
+      expect((await moderate("approve", listingId)).status, "approve seller1's listing").toBe(200);
+      const message = this.stamp("Matrix lead");
+      const buyer = await buyerX();
+      const cookie = await sessionCookie(buyer.email, buyer.password);
+      const sent = await send(cookie, "POST", "/buyer-dashboard", { intent: "offer", listingId, offerAmount: "900", message });
+      expect(sent.status, "the throwaway buyer's offer to seller1").toBe(200);
+      const ref = await this.requestWithMessage(message);
+      this.made(async () => send(await adminCookie(), "POST", "/admin/requests", { intent: "set-status", ...ref, status: "closed" }));
+      return { listingId, ...ref };
+    });
+  }
+
+  /** A new offer of buyer1's (the buyer persona) that the throwaway seller has countered. */
+  async countered() {
+    return this.once("countered", async () => {
+      const { listingId } = await this.publicListing();
+      const message = this.stamp("Matrix countered");
+      const sent = await send(await buyer1Cookie(), "POST", "/buyer-dashboard", { intent: "offer", listingId, offerAmount: "900", message });
+      expect(sent.status, "buyer1's offer").toBe(200);
+      const ref = await this.requestWithMessage(message);
+      const countered = await send(await sellerXCookie(), "POST", "/seller-dashboard", {
+        intent: "counter-request",
+        ...ref,
+        offerAmount: "950",
+      });
+      expect(countered.status, "the throwaway seller's counter").toBe(200);
+      // Whatever the cell did, the admin closes it afterwards, so buyer1's list keeps no open matrix offers.
+      this.made(async () => send(await adminCookie(), "POST", "/admin/requests", { intent: "set-status", ...ref, status: "closed" }));
+      return ref;
+    });
   }
 
   /** The state of a listing as the admin sees it: its edit page's title, or null once deleted. */
