@@ -93,6 +93,8 @@ describe(`the seller's analytics (${dbLabel})`, () => {
     const page = await h.call(ownListingPage, { path: `/seller/listings/${second!.id}`, method: "GET", cookie: seller.cookie, params: { id: second!.id } });
     expect(page.status).toBe(200);
     expect(page.body).toMatchObject({ listing: { title: "Second", badge: "Active" }, analytics: { requestsThisWeek: 1 } });
+    // Its requests only: the one offer about it, not the four about the seller's other listing.
+    expect((page.body as { leads: { kind: string; listingId: string }[] }).leads).toMatchObject([{ kind: "offer" }]);
     const notTheirs = await h.call(ownListingPage, { path: `/seller/listings/${second!.id}`, method: "GET", cookie: other.cookie, params: { id: second!.id } });
     expect(notTheirs.status).toBe(404);
 

@@ -35,6 +35,7 @@ import { intents as signupIntents } from "../../app/routes/auth/signup.intents.t
 import { intents as buyerDashboardIntents, type Intent as BuyerDashboardIntent } from "../../app/routes/buyer/buyer-dashboard.intents.ts";
 import { intents as notificationsIntents } from "../../app/routes/notifications.intents.ts";
 import { intents as sellerDashboardIntents } from "../../app/routes/seller/seller-dashboard.intents.ts";
+import { intents as sellerListingIntents } from "../../app/routes/seller/seller-listing.intents.ts";
 import { intents as sellerMandateIntents } from "../../app/routes/seller/seller-mandate.intents.ts";
 import { intents as sellerRenewIntents } from "../../app/routes/seller/seller-renew.intents.ts";
 
@@ -45,6 +46,7 @@ export const ROUTE_INTENTS: Record<string, readonly string[]> = {
   "/buyer-dashboard": buyerDashboardIntents,
   "/seller-dashboard": sellerDashboardIntents,
   "/seller/mandate/:listingId": sellerMandateIntents,
+  "/seller/listings/:id": sellerListingIntents,
   "/seller/renew/:listingId": sellerRenewIntents,
   "/notifications": notificationsIntents,
   "/admin": adminListingsIntents,
@@ -214,11 +216,12 @@ const buyerRequest = (intent: Extract<BuyerDashboardIntent, "offer" | "viewing" 
   expect: buyerDashboard(200),
 });
 
-const sellerAnswer = (intent: "accept-request" | "decline-request" | "counter-request"): MatrixRow => ({
-  pattern: "/seller-dashboard",
+const sellerAnswer = (intent: "accept-request" | "decline-request" | "counter-request", pattern = "/seller-dashboard"): MatrixRow => ({
+  pattern,
   method: "POST",
   intent,
   target: (t) => t.sellerLead(),
+  url: (v) => pattern.replace(":id", v.listingId!),
   body: (v) => ({ intent, kind: v.kind!, requestId: v.requestId!, offerAmount: "950", message: "From the permission matrix." }),
   expect: sellerOnly(200, 404),
   contains: { otherSeller: "Request not found." },
@@ -513,6 +516,7 @@ export const PERMISSION_MATRIX: MatrixRow[] = [
   sellerAnswer("accept-request"),
   sellerAnswer("decline-request"),
   sellerAnswer("counter-request"),
+  ...sellerListingIntents.map((intent) => sellerAnswer(intent, "/seller/listings/:id")),
   { pattern: "/seller/create", method: "GET", expect: sellerOnly(200) },
   {
     pattern: "/seller/create",
