@@ -1,19 +1,17 @@
 import { useState } from "react";
 import { Form, Link, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/seller-mandate";
-import { showActionToast, useActionToast, type ActionToast } from "#app/components/forms/use-action-toast.ts";
+import { useActionToast, type ActionToast } from "#app/components/forms/use-action-toast.ts";
 import { MandateCommission } from "#app/components/seller/mandate-commission.tsx";
+import { SignedPdfForms } from "#app/components/seller/signed-pdf-forms.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "#app/components/ui/dialog.tsx";
-import { Input } from "#app/components/ui/input.tsx";
-import { Label } from "#app/components/ui/label.tsx";
 import {
   getMandateContext,
   requestMandatePdf,
   signMandateByCheckbox,
   submitSignedMandate,
 } from "#app/domain/mandate/sign-mandate.server.ts";
-import { MAX_PDF_BYTES } from "#app/domain/mandate/mandate-terms.ts";
 import { AppError } from "#app/lib/app-error.ts";
 import { clientIp } from "#app/lib/client-ip.server.ts";
 import { requireRole } from "#app/server/guards.server.ts";
@@ -170,45 +168,7 @@ export default function SellerMandate({ loaderData, actionData }: Route.Componen
                 Sign Mandate
               </Button>
             </Form>
-            <div className="border-t pt-4">
-              <p className="text-sm text-gray-700">
-                Prefer pen and paper? We e-mail you the mandate as a PDF to print and sign.
-              </p>
-              <Form method="post" className="mt-2">
-                <input type="hidden" name="intent" value="request-pdf" />
-                <Button type="submit" variant="outline" disabled={disabled}>
-                  Request PDF to Sign
-                </Button>
-              </Form>
-            </div>
-            {pdfRequested ? (
-              <Form
-                method="post"
-                encType="multipart/form-data"
-                className="space-y-2 border-t pt-4"
-                onSubmit={(e) => {
-                  const file = (e.currentTarget.elements.namedItem("signedPdf") as HTMLInputElement).files?.[0];
-                  if (!file || file.type !== "application/pdf") {
-                    e.preventDefault();
-                    showActionToast({ type: "error", title: "Invalid file", description: "Please upload a PDF file." });
-                  } else if (file.size >= MAX_PDF_BYTES) {
-                    e.preventDefault();
-                    showActionToast({
-                      type: "error",
-                      title: "File too large",
-                      description: "PDF file must be smaller than 10MB.",
-                    });
-                  }
-                }}
-              >
-                <input type="hidden" name="intent" value="upload" />
-                <Label htmlFor="signed-pdf">Signed mandate (PDF, under 10MB)</Label>
-                <Input id="signed-pdf" name="signedPdf" type="file" accept="application/pdf,.pdf" />
-                <Button type="submit" disabled={disabled}>
-                  Submit Signed PDF
-                </Button>
-              </Form>
-            ) : null}
+            <SignedPdfForms what="mandate" pdfRequested={pdfRequested} disabled={disabled} />
           </div>
         )}
       </DialogContent>

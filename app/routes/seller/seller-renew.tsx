@@ -6,13 +6,11 @@
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/seller-renew";
-import { showActionToast, useActionToast, type ActionToast } from "#app/components/forms/use-action-toast.ts";
+import { useActionToast, type ActionToast } from "#app/components/forms/use-action-toast.ts";
 import { MandateCommission } from "#app/components/seller/mandate-commission.tsx";
+import { SignedPdfForms } from "#app/components/seller/signed-pdf-forms.tsx";
 import { Button } from "#app/components/ui/button.tsx";
-import { Input } from "#app/components/ui/input.tsx";
-import { Label } from "#app/components/ui/label.tsx";
 import { getRenewal, renewListing, requestRenewalPdf } from "#app/domain/listing/renew-listing.server.ts";
-import { MAX_PDF_BYTES } from "#app/domain/mandate/mandate-terms.ts";
 import { AppError } from "#app/lib/app-error.ts";
 import { pageTitle } from "#app/lib/brand.ts";
 import { clientIp } from "#app/lib/client-ip.server.ts";
@@ -152,45 +150,7 @@ export default function SellerRenew({ loaderData, actionData }: Route.ComponentP
                 Sign Renewal
               </Button>
             </Form>
-            <div className="border-t pt-4">
-              <p className="text-sm text-gray-700">
-                Prefer pen and paper? We e-mail you the renewal as a PDF to print and sign.
-              </p>
-              <Form method="post" className="mt-2">
-                <input type="hidden" name="intent" value="request-pdf" />
-                <Button type="submit" variant="outline" disabled={busy} className="w-full sm:w-auto">
-                  Request PDF to Sign
-                </Button>
-              </Form>
-            </div>
-            {pdfRequested ? (
-              <Form
-                method="post"
-                encType="multipart/form-data"
-                className="space-y-2 border-t pt-4"
-                onSubmit={(e) => {
-                  const file = (e.currentTarget.elements.namedItem("signedPdf") as HTMLInputElement).files?.[0];
-                  if (!file || file.type !== "application/pdf") {
-                    e.preventDefault();
-                    showActionToast({ type: "error", title: "Invalid file", description: "Please upload a PDF file." });
-                  } else if (file.size >= MAX_PDF_BYTES) {
-                    e.preventDefault();
-                    showActionToast({
-                      type: "error",
-                      title: "File too large",
-                      description: "PDF file must be smaller than 10MB.",
-                    });
-                  }
-                }}
-              >
-                <input type="hidden" name="intent" value="upload" />
-                <Label htmlFor="signed-pdf">Signed renewal (PDF, under 10MB)</Label>
-                <Input id="signed-pdf" name="signedPdf" type="file" accept="application/pdf,.pdf" />
-                <Button type="submit" disabled={busy} className="w-full sm:w-auto">
-                  Submit Signed PDF
-                </Button>
-              </Form>
-            ) : null}
+            <SignedPdfForms what="renewal" pdfRequested={pdfRequested} disabled={busy} buttonClassName="w-full sm:w-auto" />
             <p className="text-sm">
               <Link to="/seller-dashboard" className="text-brand-700 underline">
                 Back to Dashboard
