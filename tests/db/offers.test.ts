@@ -194,6 +194,18 @@ describe("an offer negotiated to a deal", () => {
     expect(event).toMatchObject({ actorRole: "seller", move: "accept", toStatus: "accepted" });
   });
 
+  it("a new request tells the listing's seller at once, with the buyer's first name only", async () => {
+    const before = (await notesFor(seller.userId)).length;
+    await offer("990000");
+    const notes = await notesFor(seller.userId);
+    expect(notes).toHaveLength(before + 1);
+    const note = notes.find((n) => n.title === "New offer: Bell B25E Dump Truck")!;
+    expect(note).toMatchObject({ type: "offer_request" });
+    expect(note.message).toContain("Sipho sent an offer");
+    expect(note.message).not.toContain("Dlamini");
+    expect(note.message).not.toContain(BUYER_EMAIL);
+  });
+
   it("a buyer may ask to buy again once an earlier purchase request is over (withdrawn or declined), never twice at once", async () => {
     const other = (await h.createListing({ seller, title: "Bell B30E Dump Truck", price: "1300000" })).id;
     const first = await createPurchaseRequest({ db: rt.db, viewer: buyer, listingId: other });

@@ -103,3 +103,25 @@ test("a rejected listing is edited from its preview and goes back to review", as
   await noSideways(page, 1280);
   await page.context().close();
 });
+
+test("what a seller types into the description before the page's script runs is kept", async ({ browser }) => {
+  const title = `Early typing Hyster ${Date.now().toString(36)}`;
+  const { seller, listingId } = await createPendingListing({ title, description: "Forklift, as listed." });
+  await seller.dispose();
+  const page = await sessionPage(browser, "seller", { viewport: { width: 360, height: 800 } });
+  // The scripts wait until the seller has typed, as on a slow phone connection.
+  let release!: () => void;
+  const typed = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/.+\.js$/, async (route) => {
+    await typed;
+    await route.continue();
+  });
+  await page.goto(`/seller/listings/${listingId}/edit`, { waitUntil: "commit" });
+  const description = page.getByLabel("Description *");
+  await description.fill("Forklift, 3-ton, new tyres: typed before the script ran.");
+  release();
+  // The page's script has taken over the photo field: the page is hydrated.
+  await expect(page.getByText("Choose photos")).toBeVisible();
+  await expect(description).toHaveValue("Forklift, 3-ton, new tyres: typed before the script ran.");
+  await page.context().close();
+});

@@ -2,7 +2,8 @@
  * An offer negotiated to a sold deal in the browser (docs/product.md#requests):
  * a buyer offers from the listing page; the seller sees it on their dashboard
  * (the buyer's first name, not their address) and counters; the buyer sees the
- * counter on their dashboard and accepts it; the admin finds the deal at the top
+ * counter on their dashboard and answers with a new offer, which the seller
+ * accepts; the admin finds the deal at the top
  * of Buyer Requests and closes it as sold, which marks the listing sold. The
  * seller's leads and the buyer's list with the counter are looked at 360 and
  * 1280 pixels wide: nothing scrolls sideways.
@@ -18,7 +19,9 @@ import { stamp } from "./support/values.ts";
 const SHOTS = process.env.OFFERS_SHOTS_DIR;
 
 async function noSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow, "the page scrolls sideways").toBeLessThanOrEqual(0);
 }
 
@@ -38,7 +41,9 @@ async function look(page: Page, name: string, part: (width: number) => Locator) 
   }
 }
 
-test("a buyer offers, the seller counters, the buyer accepts, the admin closes the deal as sold", async ({ browser }) => {
+test("a buyer offers, the seller counters, the buyer offers again, the seller accepts, the admin closes the deal as sold", async ({
+  browser,
+}) => {
   test.setTimeout(240_000);
   const title = `Komatsu PC200 Excavator ${stamp()}`;
   const listingId = await publishListing({ title, description: "One owner, full service history", price: "400000" });
@@ -48,7 +53,11 @@ test("a buyer offers, the seller counters, the buyer accepts, the admin closes t
   const buyerPage = await (await browser.newContext({ viewport: { width: 360, height: 800 } })).newPage();
   await signInByRequest(buyerPage, buyer.email, buyer.password);
   await gotoReady(buyerPage, `/listing/${listingId}`);
-  await buyerPage.getByRole("button", { name: "Make an Offer" }).or(buyerPage.getByRole("link", { name: "Make an Offer" })).first().click();
+  await buyerPage
+    .getByRole("button", { name: "Make an Offer" })
+    .or(buyerPage.getByRole("link", { name: "Make an Offer" }))
+    .first()
+    .click();
   const dialog = buyerPage.getByRole("dialog", { name: "Make an offer" });
   await dialog.getByLabel("Offer Amount (R)").fill("350000");
   await dialog.getByRole("button", { name: "Send offer" }).click();
@@ -89,19 +98,33 @@ test("a buyer offers, the seller counters, the buyer accepts, the admin closes t
     width < 640 ? mine : buyerPage.getByRole("row").filter({ hasText: title }),
   );
 
-  // At 1280 the table shows the same answers; the buyer accepts the counter there.
+  // The buyer answers with a new offer from the phone's card (the table holds a second copy of the form).
+  await buyerPage.setViewportSize({ width: 360, height: 800 });
+  await mine.getByText("Make a new offer").click();
+  await mine.getByLabel("Amount (R)").fill("370000");
+  await mine.getByRole("button", { name: "Send new offer" }).click();
+  await expect(mine).toContainText("New offer");
+  await expect(mine.getByTestId("request-history")).toContainText("R 370 000");
+
+  // The seller accepts the new offer.
+  await gotoReady(sellerPage, "/seller-dashboard");
+  await expect(lead.getByTestId("lead-status")).toHaveText("New offer");
+  await lead.getByRole("button", { name: "Accept" }).click();
+  await expect(lead.getByTestId("lead-status")).toHaveText("Accepted");
+
+  // At 1280 the buyer's table shows the deal.
+  await gotoReady(buyerPage, "/buyer-dashboard");
   await buyerPage.setViewportSize({ width: 1280, height: 800 });
   const row = buyerPage.getByRole("row").filter({ hasText: title });
-  await row.getByRole("button", { name: "Accept counter" }).click();
   await expect(row).toContainText("Accepted");
-  await expect(row.getByTestId("request-history")).toContainText("Buyer accepted");
+  await expect(row.getByTestId("request-history")).toContainText("Seller accepted");
 
   // The admin sees the deal at the top of Buyer Requests and closes it as sold.
   const adminPage = await sessionPage(browser, "admin", { viewport: { width: 1280, height: 800 } });
   await gotoReady(adminPage, "/admin/requests");
   const deals = adminPage.getByRole("list", { name: "Deals" });
   const deal = deals.getByRole("listitem").filter({ hasText: title });
-  await expect(deal).toContainText("R 380 000");
+  await expect(deal).toContainText("R 370 000");
   await expect(deal.getByTestId("request-status")).toHaveText("Accepted");
   const dealsTop = await deals.boundingBox();
   const firstRequest = await adminPage.getByRole("listitem").filter({ hasText: title }).last().boundingBox();
@@ -115,5 +138,7 @@ test("a buyer offers, the seller counters, the buyer accepts, the admin closes t
   await gotoReady(sellerPage, "/seller-dashboard");
   await sellerPage.setViewportSize({ width: 1280, height: 800 });
   await expect(sellerPage.getByRole("row").filter({ hasText: title }).first()).toContainText("Sold");
-  await expect(sellerPage.getByTestId("seller-lead").filter({ hasText: title }).getByTestId("lead-status")).toHaveText("Sold");
+  await expect(sellerPage.getByTestId("seller-lead").filter({ hasText: title }).getByTestId("lead-status")).toHaveText(
+    "Sold",
+  );
 });

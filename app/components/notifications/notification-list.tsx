@@ -38,8 +38,8 @@ export function NotificationLink({ link, onClick }: { link?: string | null; onCl
 export function NotificationIcon({ type, title }: { type: string; title: string }) {
   const cls = "size-5 shrink-0";
   if (type === "listing_status") {
+    if (/rejected|not approved/i.test(title)) return <CircleX className={`${cls} text-red-600`} aria-hidden />;
     if (/approved/i.test(title)) return <CircleCheck className={`${cls} text-green-600`} aria-hidden />;
-    if (/rejected/i.test(title)) return <CircleX className={`${cls} text-red-600`} aria-hidden />;
     return <ClipboardList className={`${cls} text-gray-600`} aria-hidden />;
   }
   if (type === "purchase_request") return <ShoppingCart className={`${cls} text-brand-600`} aria-hidden />;

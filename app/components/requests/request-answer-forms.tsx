@@ -5,6 +5,7 @@
  * another viewing slot). Plain forms that work before JavaScript loads;
  * Conform checks them in the browser with the schema the server uses.
  */
+import { useId } from "react";
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
@@ -87,8 +88,10 @@ export function TermsForm({
   const busy = useBusy(request);
   const slot = intent === "counter-request" && request.kind === "viewing";
   const schema = requestMoveSchema(intent, request.kind);
+  // A request may be drawn twice (a phone's card and the table): each copy is its own form.
+  const copy = useId();
   const [form, fields] = useForm<Fields, Record<string, unknown>>({
-    id: `${intent}-${request.id}`,
+    id: `${intent}-${request.id}-${copy.replace(/[^a-zA-Z0-9_-]/g, "")}`,
     onValidate: ({ formData }) => parseWithZod(formData, { schema }) as Submission<Fields, string[], Record<string, unknown>>,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",

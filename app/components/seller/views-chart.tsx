@@ -70,6 +70,9 @@ export function ViewsChart({ analytics, title = "Views, last 30 days" }: { analy
 function RequestsByWeek({ weeks }: { weeks: SellerAnalytics["requestsByWeek"] }) {
   const highest = Math.max(1, ...weeks.map((w) => w.requests));
   const width = 130 / weeks.length;
+  if (weeks.every((w) => w.requests === 0)) {
+    return <p className="mt-2 text-xs text-gray-600">No requests in the last {weeks.length} weeks.</p>;
+  }
   return (
     <div className="mt-2">
       <p className="text-xs text-gray-600" aria-hidden="true">

@@ -11,6 +11,7 @@ import { getListingSummary } from "#app/domain/listing/get-listing-summary.serve
 import { hasCompleteBuyerProfile, type Viewer } from "#app/domain/user/viewer.ts";
 import { AppError } from "#app/lib/app-error.ts";
 import { queueRequestReceipt, type ReceiptMailer } from "./request-receipt.server.ts";
+import { notifySellerOfRequest } from "./notify-seller-of-request.server.ts";
 import type { Db } from "#app/lib/db.server.ts";
 import {
   formatOfferAmount,
@@ -93,6 +94,7 @@ export async function createUserRequest(options: {
   const result = await db.transaction(async (tx) => {
     let listingTitle: string | null = null;
     let listingPrice: number | null = null;
+    let sellerId: string | null = null;
     if (request.listingId) {
       const listing = await getListingSummary({ db: tx, id: request.listingId });
       if (!listing) {
@@ -102,6 +104,7 @@ export async function createUserRequest(options: {
       }
       listingTitle = listing.title;
       listingPrice = listing.price;
+      sellerId = listing.sellerId;
     }
     const [row] = await tx
       .insert(userRequests)
@@ -117,6 +120,9 @@ export async function createUserRequest(options: {
         message: request.message ?? null,
       })
       .returning({ id: userRequests.id });
+    if (sellerId && listingTitle !== null) {
+      await notifySellerOfRequest({ db: tx, sellerId, listingTitle, kind: request.requestType, buyerName: viewer.fullName ?? viewer.name });
+    }
     const notifiedAdmins = await notifyAdmins({
       db: tx,
       ...notificationFor({ request, who: { name: viewer.fullName ?? viewer.name, email: viewer.email }, listingTitle }),

@@ -13,6 +13,7 @@ import { getListingSummary } from "#app/domain/listing/get-listing-summary.serve
 import { notifyAdmins } from "#app/domain/notification/create-notification.server.ts";
 import { hasCompleteBuyerProfile, type Viewer } from "#app/domain/user/viewer.ts";
 import { queueRequestReceipt, type ReceiptMailer } from "#app/domain/request/request-receipt.server.ts";
+import { notifySellerOfRequest } from "#app/domain/request/notify-seller-of-request.server.ts";
 import { REQUEST_MESSAGE_MAX, REQUEST_MESSAGE_TOO_LONG } from "#app/domain/request/request-schemas.ts";
 
 export async function createPurchaseRequest(options: {
@@ -77,6 +78,7 @@ export async function createPurchaseRequest(options: {
         );
       return { transactionId: open!.id, created: false };
     }
+    await notifySellerOfRequest({ db: tx, sellerId: listing.sellerId, listingTitle: listing.title, kind: "purchase", buyerName: viewer.fullName ?? viewer.name });
     await notifyAdmins({
       db: tx,
       type: "purchase_request",
