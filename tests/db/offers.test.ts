@@ -43,7 +43,11 @@ const SELLER_EMAIL = "pieter@example.co.za";
 async function readyBuyer(email: string, fullName: string, province?: "Gauteng") {
   const v = await h.createBuyer({ email, fullName });
   const ready: Viewer = { ...v, fullName, commissionAccepted: true };
-  await createBuyerProfile({ db: rt.db, viewer: ready, input: { fullName, companyName: "Dlamini Plant Hire", province, commissionAccepted: true } });
+  await createBuyerProfile({
+    db: rt.db,
+    viewer: ready,
+    input: { fullName, companyName: "Dlamini Plant Hire", province, commissionAccepted: true },
+  });
   return ready;
 }
 
@@ -61,13 +65,25 @@ beforeAll(async () => {
 afterAll(() => h.stop());
 
 const offer = async (amount = "1000000", by = buyer) =>
-  (await createUserRequest({ db: rt.db, viewer: by, input: { requestType: "offer", listingId, offerAmount: amount, message: "Cash buyer" } })).id;
+  (
+    await createUserRequest({
+      db: rt.db,
+      viewer: by,
+      input: { requestType: "offer", listingId, offerAmount: amount, message: "Cash buyer" },
+    })
+  ).id;
 
 const statusOf = async (id: string) =>
-  (await rt.db.select({ status: s.userRequests.status, amount: s.userRequests.offerAmount }).from(s.userRequests).where(eq(s.userRequests.id, id)))[0]!;
+  (
+    await rt.db
+      .select({ status: s.userRequests.status, amount: s.userRequests.offerAmount })
+      .from(s.userRequests)
+      .where(eq(s.userRequests.id, id))
+  )[0]!;
 const notesFor = (userId: string) => rt.db.select().from(s.notifications).where(eq(s.notifications.userId, userId));
 const mailsTo = (to: string) => rt.db.select().from(s.emailOutbox).where(eq(s.emailOutbox.toAddress, to));
-const eventsOf = (id: string) => rt.db.select().from(s.requestEvents).where(eq(s.requestEvents.userRequestId, id)).orderBy(s.requestEvents.createdAt);
+const eventsOf = (id: string) =>
+  rt.db.select().from(s.requestEvents).where(eq(s.requestEvents.userRequestId, id)).orderBy(s.requestEvents.createdAt);
 const auditsOf = (id: string) => rt.db.select().from(s.auditEvents).where(eq(s.auditEvents.entityId, id));
 
 /** Counts of what a move must write: the other side's notification and e-mail, the admins' notification. */
@@ -108,6 +124,12 @@ describe("an offer negotiated to a deal", () => {
     after = await counts(seller);
     expect(after).toEqual({ other: before.other + 1, mail: before.mail + 1, admin: before.admin + 1 });
     expect((await mailsTo(SELLER_EMAIL)).at(-1)!.subject).toBe('The buyer made a new offer for "Bell B25E Dump Truck"');
+    // Each side reads its own words; the team reads about the buyer's and the seller's moves.
+    const sellerNote = (await notesFor(seller.userId)).find((n) => n.title === "Offer: New offer");
+    expect(sellerNote?.message).toContain("The buyer made a new offer");
+    const teamNotes = await notesFor(admin.userId);
+    const teamCounter = teamNotes.find((n) => n.title === "Offer: Countered (by the seller)");
+    expect(teamCounter?.message).toContain('The seller countered the buyer\'s offer for "Bell B25E Dump Truck"');
 
     await move(seller, "seller", "counter", { offerAmount: "1120000" });
     before = await counts(seller);
@@ -142,11 +164,21 @@ describe("an offer negotiated to a deal", () => {
     const sellerNotes = (await notesFor(seller.userId)).length;
     await updateRequestStatus({ db: rt.db, admin, kind: "offer", requestId: id, status: "sold", mailer });
     expect((await statusOf(id)).status).toBe("sold");
-    const [listing] = await rt.db.select({ status: s.listings.status }).from(s.listings).where(eq(s.listings.id, listingId));
+    const [listing] = await rt.db
+      .select({ status: s.listings.status })
+      .from(s.listings)
+      .where(eq(s.listings.id, listingId));
     expect(listing!.status).toBe("sold");
     expect((await notesFor(seller.userId)).length).toBe(sellerNotes + 1);
     expect((await mailsTo(SELLER_EMAIL)).at(-1)!.subject).toBe("Your listing was marked as sold: Bell B25E Dump Truck");
-    expect((await rt.db.select().from(s.auditEvents).where(and(eq(s.auditEvents.entityId, listingId), eq(s.auditEvents.action, "listing.mark-sold")))).length).toBe(1);
+    expect(
+      (
+        await rt.db
+          .select()
+          .from(s.auditEvents)
+          .where(and(eq(s.auditEvents.entityId, listingId), eq(s.auditEvents.action, "listing.mark-sold")))
+      ).length,
+    ).toBe(1);
     expect((await eventsOf(id)).at(-1)).toMatchObject({ actorRole: "admin", move: "sell", toStatus: "sold" });
     expect((await findBuyerRequests({ db: rt.db, viewer: admin })).deals.map((d) => d.id)).not.toContain(id);
     // Put the listing back on the market for the tests below.
@@ -158,9 +190,20 @@ describe("an offer negotiated to a deal", () => {
     await moveRequest({ db: rt.db, viewer: seller, as: "seller", kind: "offer", requestId: a, move: "accept", mailer });
     expect((await statusOf(a)).status).toBe("accepted");
     const d = await offer();
-    await moveRequest({ db: rt.db, viewer: seller, as: "seller", kind: "offer", requestId: d, move: "decline", terms: { message: "Sold elsewhere" }, mailer });
+    await moveRequest({
+      db: rt.db,
+      viewer: seller,
+      as: "seller",
+      kind: "offer",
+      requestId: d,
+      move: "decline",
+      terms: { message: "Sold elsewhere" },
+      mailer,
+    });
     expect((await statusOf(d)).status).toBe("declined");
-    expect((await mailsTo(BUYER_EMAIL)).at(-1)!.subject).toBe('The seller declined your offer for "Bell B25E Dump Truck"');
+    expect((await mailsTo(BUYER_EMAIL)).at(-1)!.subject).toBe(
+      'The seller declined your offer for "Bell B25E Dump Truck"',
+    );
     const w = await offer();
     const before = await counts(seller);
     await moveRequest({ db: rt.db, viewer: buyer, as: "buyer", kind: "offer", requestId: w, move: "withdraw", mailer });
@@ -175,11 +218,30 @@ describe("an offer negotiated to a deal", () => {
       input: { requestType: "viewing", listingId, preferredDate: dayFromToday(3), preferredTime: "10:00" },
     });
     const day = dayFromToday(5);
-    await moveRequest({ db: rt.db, viewer: seller, as: "seller", kind: "viewing", requestId: id, move: "counter", terms: { preferredDate: day, preferredTime: "14:00" }, mailer });
+    await moveRequest({
+      db: rt.db,
+      viewer: seller,
+      as: "seller",
+      kind: "viewing",
+      requestId: id,
+      move: "counter",
+      terms: { preferredDate: day, preferredTime: "14:00" },
+      mailer,
+    });
     const [row] = await rt.db.select().from(s.userRequests).where(eq(s.userRequests.id, id));
     expect(row).toMatchObject({ status: "countered", preferredDate: day, preferredTime: "14:00" });
-    expect((await mailsTo(BUYER_EMAIL)).at(-1)!.subject).toBe('The seller proposed another time for your viewing for "Bell B25E Dump Truck"');
-    await moveRequest({ db: rt.db, viewer: buyer, as: "buyer", kind: "viewing", requestId: id, move: "accept", mailer });
+    expect((await mailsTo(BUYER_EMAIL)).at(-1)!.subject).toBe(
+      'The seller proposed another time for your viewing for "Bell B25E Dump Truck"',
+    );
+    await moveRequest({
+      db: rt.db,
+      viewer: buyer,
+      as: "buyer",
+      kind: "viewing",
+      requestId: id,
+      move: "accept",
+      mailer,
+    });
     expect((await statusOf(id)).status).toBe("accepted");
     // A confirmed viewing is not a deal.
     expect((await findBuyerRequests({ db: rt.db, viewer: admin })).deals.map((d) => d.id)).not.toContain(id);
@@ -187,7 +249,15 @@ describe("an offer negotiated to a deal", () => {
 
   it("a purchase request the seller accepts is a deal", async () => {
     const { transactionId } = await createPurchaseRequest({ db: rt.db, viewer: otherBuyer, listingId });
-    await moveRequest({ db: rt.db, viewer: seller, as: "seller", kind: "purchase", requestId: transactionId, move: "accept", mailer });
+    await moveRequest({
+      db: rt.db,
+      viewer: seller,
+      as: "seller",
+      kind: "purchase",
+      requestId: transactionId,
+      move: "accept",
+      mailer,
+    });
     const { deals } = await findBuyerRequests({ db: rt.db, viewer: admin });
     expect(deals.find((d) => d.id === transactionId)).toMatchObject({ kind: "purchase", status: "accepted" });
     const [event] = await rt.db.select().from(s.requestEvents).where(eq(s.requestEvents.transactionId, transactionId));
@@ -210,11 +280,29 @@ describe("an offer negotiated to a deal", () => {
     const other = (await h.createListing({ seller, title: "Bell B30E Dump Truck", price: "1300000" })).id;
     const first = await createPurchaseRequest({ db: rt.db, viewer: buyer, listingId: other });
     // A second while the first is open changes nothing: the open one stands.
-    expect((await createPurchaseRequest({ db: rt.db, viewer: buyer, listingId: other })).transactionId).toBe(first.transactionId);
-    await moveRequest({ db: rt.db, viewer: buyer, as: "buyer", kind: "purchase", requestId: first.transactionId, move: "withdraw", mailer });
+    expect((await createPurchaseRequest({ db: rt.db, viewer: buyer, listingId: other })).transactionId).toBe(
+      first.transactionId,
+    );
+    await moveRequest({
+      db: rt.db,
+      viewer: buyer,
+      as: "buyer",
+      kind: "purchase",
+      requestId: first.transactionId,
+      move: "withdraw",
+      mailer,
+    });
     const second = await createPurchaseRequest({ db: rt.db, viewer: buyer, listingId: other });
     expect(second.transactionId).not.toBe(first.transactionId);
-    await moveRequest({ db: rt.db, viewer: seller, as: "seller", kind: "purchase", requestId: second.transactionId, move: "decline", mailer });
+    await moveRequest({
+      db: rt.db,
+      viewer: seller,
+      as: "seller",
+      kind: "purchase",
+      requestId: second.transactionId,
+      move: "decline",
+      mailer,
+    });
     const third = await createPurchaseRequest({ db: rt.db, viewer: buyer, listingId: other });
     expect(third.transactionId).not.toBe(second.transactionId);
   });
@@ -224,11 +312,25 @@ describe("who may answer", () => {
   it("only the listing's seller answers as seller; anyone else is told it was not found, and nothing changes", async () => {
     const id = await offer();
     const before = await h.rowCounts();
-    const e1 = await refusal(moveRequest({ db: rt.db, viewer: otherSeller, as: "seller", kind: "offer", requestId: id, move: "accept", mailer }));
+    const e1 = await refusal(
+      moveRequest({
+        db: rt.db,
+        viewer: otherSeller,
+        as: "seller",
+        kind: "offer",
+        requestId: id,
+        move: "accept",
+        mailer,
+      }),
+    );
     expect(e1.status).toBe(404);
-    const e2 = await refusal(moveRequest({ db: rt.db, viewer: buyer, as: "seller", kind: "offer", requestId: id, move: "accept", mailer }));
+    const e2 = await refusal(
+      moveRequest({ db: rt.db, viewer: buyer, as: "seller", kind: "offer", requestId: id, move: "accept", mailer }),
+    );
     expect(e2.status).toBe(403);
-    const e3 = await refusal(moveRequest({ db: rt.db, viewer: admin, as: "seller", kind: "offer", requestId: id, move: "accept", mailer }));
+    const e3 = await refusal(
+      moveRequest({ db: rt.db, viewer: admin, as: "seller", kind: "offer", requestId: id, move: "accept", mailer }),
+    );
     expect(e3.status).toBe(403);
     expect(await h.rowCounts()).toEqual(before);
     expect((await statusOf(id)).status).toBe("new");
@@ -236,27 +338,95 @@ describe("who may answer", () => {
 
   it("only the request's buyer answers as buyer", async () => {
     const id = await offer();
-    await moveRequest({ db: rt.db, viewer: seller, as: "seller", kind: "offer", requestId: id, move: "counter", terms: { offerAmount: "1190000" }, mailer });
+    await moveRequest({
+      db: rt.db,
+      viewer: seller,
+      as: "seller",
+      kind: "offer",
+      requestId: id,
+      move: "counter",
+      terms: { offerAmount: "1190000" },
+      mailer,
+    });
     const before = await h.rowCounts();
-    expect((await refusal(moveRequest({ db: rt.db, viewer: otherBuyer, as: "buyer", kind: "offer", requestId: id, move: "accept", mailer }))).status).toBe(404);
-    expect((await refusal(moveRequest({ db: rt.db, viewer: seller, as: "buyer", kind: "offer", requestId: id, move: "accept", mailer }))).status).toBe(403);
-    expect((await refusal(moveRequest({ db: rt.db, viewer: buyer, as: "buyer", kind: "viewing", requestId: id, move: "accept", mailer }))).status).toBe(404);
+    expect(
+      (
+        await refusal(
+          moveRequest({
+            db: rt.db,
+            viewer: otherBuyer,
+            as: "buyer",
+            kind: "offer",
+            requestId: id,
+            move: "accept",
+            mailer,
+          }),
+        )
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await refusal(
+          moveRequest({ db: rt.db, viewer: seller, as: "buyer", kind: "offer", requestId: id, move: "accept", mailer }),
+        )
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await refusal(
+          moveRequest({
+            db: rt.db,
+            viewer: buyer,
+            as: "buyer",
+            kind: "viewing",
+            requestId: id,
+            move: "accept",
+            mailer,
+          }),
+        )
+      ).status,
+    ).toBe(404);
     expect(await h.rowCounts()).toEqual(before);
   });
 
   it("a move the state map does not allow is a 409 that changes nothing", async () => {
     const id = await offer();
     // The buyer cannot accept their own offer; the seller cannot answer twice.
-    const own = await refusal(moveRequest({ db: rt.db, viewer: buyer, as: "buyer", kind: "offer", requestId: id, move: "accept", mailer }));
+    const own = await refusal(
+      moveRequest({ db: rt.db, viewer: buyer, as: "buyer", kind: "offer", requestId: id, move: "accept", mailer }),
+    );
     expect(own.status).toBe(409);
-    await moveRequest({ db: rt.db, viewer: seller, as: "seller", kind: "offer", requestId: id, move: "decline", mailer });
+    await moveRequest({
+      db: rt.db,
+      viewer: seller,
+      as: "seller",
+      kind: "offer",
+      requestId: id,
+      move: "decline",
+      mailer,
+    });
     const before = await h.rowCounts();
-    const again = await refusal(moveRequest({ db: rt.db, viewer: seller, as: "seller", kind: "offer", requestId: id, move: "accept", mailer }));
+    const again = await refusal(
+      moveRequest({ db: rt.db, viewer: seller, as: "seller", kind: "offer", requestId: id, move: "accept", mailer }),
+    );
     expect(again.status).toBe(409);
     expect(again.message).toBe("This offer is declined: it cannot be accepted now.");
-    const counter = await refusal(moveRequest({ db: rt.db, viewer: seller, as: "seller", kind: "offer", requestId: id, move: "counter", terms: { offerAmount: "1" }, mailer }));
+    const counter = await refusal(
+      moveRequest({
+        db: rt.db,
+        viewer: seller,
+        as: "seller",
+        kind: "offer",
+        requestId: id,
+        move: "counter",
+        terms: { offerAmount: "1" },
+        mailer,
+      }),
+    );
     expect(counter.status).toBe(409);
-    expect((await refusal(updateRequestStatus({ db: rt.db, admin, kind: "offer", requestId: id, status: "sold" }))).status).toBe(409);
+    expect(
+      (await refusal(updateRequestStatus({ db: rt.db, admin, kind: "offer", requestId: id, status: "sold" }))).status,
+    ).toBe(409);
     expect(await h.rowCounts()).toEqual(before);
   });
 });
@@ -266,25 +436,71 @@ describe("the routes", () => {
     const sellerP = await h.persona("seller");
     const otherP = await h.persona("seller");
     const buyerP = await h.persona("buyer");
-    const own = (await h.createListing({ seller: sellerP.viewer, title: "Liebherr LTM 1050 Crane", price: "3000000" })).id;
-    const { id } = await createUserRequest({ db: rt.db, viewer: buyerP.viewer, input: { requestType: "offer", listingId: own, offerAmount: "2500000" } });
-    const post = (cookie: string, fields: Record<string, string>, fn: RouteFn = sellerAction, path = "/seller-dashboard") => {
+    const own = (await h.createListing({ seller: sellerP.viewer, title: "Liebherr LTM 1050 Crane", price: "3000000" }))
+      .id;
+    const { id } = await createUserRequest({
+      db: rt.db,
+      viewer: buyerP.viewer,
+      input: { requestType: "offer", listingId: own, offerAmount: "2500000" },
+    });
+    const post = (
+      cookie: string,
+      fields: Record<string, string>,
+      fn: RouteFn = sellerAction,
+      path = "/seller-dashboard",
+    ) => {
       const body = new FormData();
       for (const [k, v] of Object.entries(fields)) body.set(k, v);
       return h.call(fn, { path, body, cookie });
     };
     expect((await post(otherP.cookie, { intent: "accept-request", kind: "offer", requestId: id })).status).toBe(404);
-    expect((await post(sellerP.cookie, { intent: "counter-request", kind: "offer", requestId: id, offerAmount: "-5" })).status).toBe(400);
-    const countered = await post(sellerP.cookie, { intent: "counter-request", kind: "offer", requestId: id, offerAmount: "2 800 000", message: "Fair price" });
+    expect(
+      (await post(sellerP.cookie, { intent: "counter-request", kind: "offer", requestId: id, offerAmount: "-5" }))
+        .status,
+    ).toBe(400);
+    const countered = await post(sellerP.cookie, {
+      intent: "counter-request",
+      kind: "offer",
+      requestId: id,
+      offerAmount: "2 800 000",
+      message: "Fair price",
+    });
     expect(countered.status).toBe(200);
     expect((await statusOf(id)).amount).toBe("2800000.00");
     expect((await post(sellerP.cookie, { intent: "accept-request", kind: "offer", requestId: id })).status).toBe(409);
     // The buyer answers on their dashboard; another buyer is told it was not found.
     const other = await h.persona("buyer");
-    expect((await post(other.cookie, { intent: "accept-counter", kind: "offer", requestId: id }, buyerAction, "/buyer-dashboard")).status).toBe(404);
-    expect((await post(buyerP.cookie, { intent: "reoffer", kind: "offer", requestId: id, offerAmount: "2700000" }, buyerAction, "/buyer-dashboard")).status).toBe(200);
+    expect(
+      (
+        await post(
+          other.cookie,
+          { intent: "accept-counter", kind: "offer", requestId: id },
+          buyerAction,
+          "/buyer-dashboard",
+        )
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await post(
+          buyerP.cookie,
+          { intent: "reoffer", kind: "offer", requestId: id, offerAmount: "2700000" },
+          buyerAction,
+          "/buyer-dashboard",
+        )
+      ).status,
+    ).toBe(200);
     expect((await statusOf(id)).status).toBe("reoffered");
-    expect((await post(buyerP.cookie, { intent: "withdraw-request", kind: "offer", requestId: id }, buyerAction, "/buyer-dashboard")).status).toBe(200);
+    expect(
+      (
+        await post(
+          buyerP.cookie,
+          { intent: "withdraw-request", kind: "offer", requestId: id },
+          buyerAction,
+          "/buyer-dashboard",
+        )
+      ).status,
+    ).toBe(200);
     expect((await statusOf(id)).status).toBe("withdrawn");
   });
 });
@@ -297,7 +513,8 @@ describe("the seller's lead list", () => {
     expect(leads.length).toBeGreaterThan(0);
     const mine = leads.filter((l) => l.listingId === listingId && l.buyerFirstName === "Sipho");
     expect(mine.length).toBeGreaterThan(0);
-    for (const l of mine) expect(l).toMatchObject({ buyerFirstName: "Sipho", buyerProvince: "Gauteng", buyerVerified: true });
+    for (const l of mine)
+      expect(l).toMatchObject({ buyerFirstName: "Sipho", buyerProvince: "Gauteng", buyerVerified: true });
     const anika = leads.find((l) => l.buyerFirstName === "Anika")!;
     expect(anika.buyerProvince).toBeNull();
     const text = JSON.stringify(leads);
@@ -308,7 +525,9 @@ describe("the seller's lead list", () => {
     expect(await findSellerLeads({ db: rt.db, viewer: otherSeller })).toEqual([]);
     const other = (await h.createListing({ seller, title: "Other listing", price: "5000" })).id;
     expect(await findSellerLeads({ db: rt.db, viewer: seller, listingId: other })).toEqual([]);
-    expect((await findSellerLeads({ db: rt.db, viewer: seller, listingId })).length).toBe(leads.filter((l) => l.listingId === listingId).length);
+    expect((await findSellerLeads({ db: rt.db, viewer: seller, listingId })).length).toBe(
+      leads.filter((l) => l.listingId === listingId).length,
+    );
     expect((await refusal(findSellerLeads({ db: rt.db, viewer: buyer }))).status).toBe(403);
   });
 });

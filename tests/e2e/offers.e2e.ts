@@ -129,7 +129,8 @@ test("a buyer offers, the seller counters, the buyer offers again, the seller ac
   const dealsTop = await deals.boundingBox();
   const firstRequest = await adminPage.getByRole("listitem").filter({ hasText: title }).last().boundingBox();
   expect(dealsTop!.y).toBeLessThan(firstRequest!.y);
-  await deal.getByRole("button", { name: "Close as Sold" }).click();
+  await deal.getByText("Close as Sold", { exact: true }).click();
+  await deal.getByRole("button", { name: "Yes, close as sold" }).click();
   await expect(deals.getByRole("listitem").filter({ hasText: title })).toHaveCount(0);
   const closed = adminPage.getByRole("listitem").filter({ hasText: title }).first();
   await expect(closed.getByTestId("request-status")).toHaveText("Sold");

@@ -20,7 +20,12 @@ import { AppError } from "#app/lib/app-error.ts";
 import type { Db, Tx } from "#app/lib/db.server.ts";
 import { isUuid } from "#app/lib/uuid.ts";
 import type { ReceiptMailer } from "./request-receipt.server.ts";
-import { formatOfferAmount, formatPreferredDate, REQUEST_MESSAGE_MAX, REQUEST_MESSAGE_TOO_LONG } from "./request-schemas.ts";
+import {
+  formatOfferAmount,
+  formatPreferredDate,
+  REQUEST_MESSAGE_MAX,
+  REQUEST_MESSAGE_TOO_LONG,
+} from "./request-schemas.ts";
 import {
   BUYER_REQUEST_KINDS,
   BUYER_REQUEST_NOTIFICATION_TYPE,
@@ -122,14 +127,32 @@ const WHAT: Record<BuyerRequestKind, string> = {
 };
 
 /** What the other side reads: one sentence, e.g. 'The seller countered your offer for "Bell B25E".' */
-export function moveSummary(options: { kind: BuyerRequestKind; move: RequestMove; by: Side; listingTitle: string | null }) {
+/**
+ * The sentence the other side reads ("The seller countered your offer…"); `forTeam`: the same for the
+ * admins, about the buyer's request rather than "your".
+ */
+export function moveSummary(options: {
+  kind: BuyerRequestKind;
+  move: RequestMove;
+  by: Side;
+  listingTitle: string | null;
+  forTeam?: boolean;
+}) {
+  const sentence = sentenceFor(options);
+  if (!options.forTeam) return sentence;
+  return sentence.replace(/\byour (proposed|counter)\b/, "the seller's $1").replace(/\byour\b/, "the buyer's");
+}
+
+function sentenceFor(options: { kind: BuyerRequestKind; move: RequestMove; by: Side; listingTitle: string | null }) {
   const { kind, move, by, listingTitle } = options;
   const on = listingTitle ? ` for "${listingTitle}"` : "";
   const what = WHAT[kind];
   if (by === "seller") {
     switch (move) {
       case "accept":
-        return kind === "viewing" ? `The seller confirmed your viewing${on}.` : `The seller accepted your ${what}${on}.`;
+        return kind === "viewing"
+          ? `The seller confirmed your viewing${on}.`
+          : `The seller accepted your ${what}${on}.`;
       case "decline":
         return `The seller declined your ${what}${on}.`;
       default:
@@ -151,7 +174,11 @@ export function moveSummary(options: { kind: BuyerRequestKind; move: RequestMove
 }
 
 /** The terms on the table after the move, one line each. */
-function termLines(kind: BuyerRequestKind, row: { amount: string | null; preferredDate: string | null; preferredTime: string | null }, status: RequestStatus) {
+function termLines(
+  kind: BuyerRequestKind,
+  row: { amount: string | null; preferredDate: string | null; preferredTime: string | null },
+  status: RequestStatus,
+) {
   if (kind === "viewing" && row.preferredDate) {
     return [`Viewing: ${formatPreferredDate(row.preferredDate)} at ${row.preferredTime ?? ""}`];
   }
@@ -182,7 +209,13 @@ export async function moveRequest(options: {
   terms?: MoveTerms;
   /** Sends the other side's e-mail; the routes always pass the runtime's. */
   mailer: ReceiptMailer;
-}): Promise<{ kind: BuyerRequestKind; id: string; status: RequestStatus; previous: RequestStatus; listingTitle: string | null }> {
+}): Promise<{
+  kind: BuyerRequestKind;
+  id: string;
+  status: RequestStatus;
+  previous: RequestStatus;
+  listingTitle: string | null;
+}> {
   const { db, viewer, as, requestId, move, mailer } = options;
   assertSide(viewer, as);
   const kind = BUYER_REQUEST_KINDS.find((k) => k === options.kind);
@@ -190,7 +223,9 @@ export async function moveRequest(options: {
   const terms = options.terms ?? {};
   const message = terms.message?.trim() || null;
   if (message && message.length > REQUEST_MESSAGE_MAX) {
-    throw new AppError("BAD_REQUEST", "Message Too Long", REQUEST_MESSAGE_TOO_LONG, { message: [REQUEST_MESSAGE_TOO_LONG] });
+    throw new AppError("BAD_REQUEST", "Message Too Long", REQUEST_MESSAGE_TOO_LONG, {
+      message: [REQUEST_MESSAGE_TOO_LONG],
+    });
   }
 
   let send: (() => Promise<void>) | undefined;
@@ -234,7 +269,9 @@ export async function moveRequest(options: {
           status: next,
           updatedAt: now,
           ...(puts && kind === "offer" ? { offerAmount: onTable.amount } : {}),
-          ...(puts && kind === "viewing" ? { preferredDate: onTable.preferredDate, preferredTime: onTable.preferredTime } : {}),
+          ...(puts && kind === "viewing"
+            ? { preferredDate: onTable.preferredDate, preferredTime: onTable.preferredTime }
+            : {}),
         })
         .where(eq(userRequests.id, row.id));
     }
@@ -256,7 +293,12 @@ export async function moveRequest(options: {
       action: `request.${validMove}`,
       entity: kind === "purchase" ? "transaction" : "user_request",
       entityId: row.id,
-      before: { status: row.status, amount: row.amount, preferredDate: row.preferredDate, preferredTime: row.preferredTime },
+      before: {
+        status: row.status,
+        amount: row.amount,
+        preferredDate: row.preferredDate,
+        preferredTime: row.preferredTime,
+      },
       after: { status: next, by: as, ...onTable, message },
     });
 
@@ -267,8 +309,10 @@ export async function moveRequest(options: {
     const otherUserId = as === "seller" ? row.buyerUserId : row.sellerUserId;
     const type = BUYER_REQUEST_NOTIFICATION_TYPE[kind];
     const note = [summary, ...details, ...(message ? [`Message: ${message}`] : [])].join(" ");
-    const title = `${TITLE[kind]} ${requestStatusLabel(kind, next).toLowerCase()}`;
-    await notifyAdmins({ db: tx, type, title: `${title} by the ${as}`, message: note });
+    const title = `${TITLE[kind]}: ${requestStatusLabel(kind, next)}`;
+    const teamSummary = moveSummary({ kind, move: validMove, by: as, listingTitle: row.listingTitle, forTeam: true });
+    const teamNote = [teamSummary, ...details, ...(message ? [`Message: ${message}`] : [])].join(" ");
+    await notifyAdmins({ db: tx, type, title: `${title} (by the ${as})`, message: teamNote });
     if (!otherUserId) return { kind, id: row.id, status: next, previous: row.status, listingTitle: row.listingTitle };
     await notifyUser({ db: tx, userId: otherUserId, type, title, message: note });
     const other = await contactOf(tx, otherUserId);

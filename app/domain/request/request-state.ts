@@ -161,7 +161,7 @@ export function requestStatusNotification(kind: BuyerRequestKind, status: Reques
           : `Your ${what}${on} is now ${REQUEST_STATUS_LABEL[status]}.`;
   return {
     type: BUYER_REQUEST_NOTIFICATION_TYPE[kind],
-    title: `Your ${what} is now ${REQUEST_STATUS_LABEL[status]}`,
+    title: status === "sold" ? "Your deal is closed as sold" : `Your ${what} is now ${REQUEST_STATUS_LABEL[status]}`,
     message,
   };
 }

@@ -43,7 +43,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   } catch (error) {
     // The tab still renders, with the failure said once (docs/product.md#messages).
     logger.error({ err: error }, "buyer requests could not be loaded");
-    return { page, requests: [] as BuyerRequest[], deals: [] as BuyerRequest[], hasNext: false, loadError: LOAD_FAILED };
+    return {
+      page,
+      requests: [] as BuyerRequest[],
+      deals: [] as BuyerRequest[],
+      hasNext: false,
+      loadError: LOAD_FAILED,
+    };
   }
 }
 
@@ -90,8 +96,8 @@ export default function AdminRequests({ loaderData, actionData }: Route.Componen
             Deals to broker ({deals.length})
           </h2>
           <p className="text-sm text-gray-600">
-            Offers and purchase requests the seller and the buyer agreed on, oldest first. Closing one as sold marks
-            the listing sold.
+            Offers and purchase requests the seller and the buyer agreed on, oldest first. Closing one as sold marks the
+            listing sold.
           </p>
           <ul className="mt-4 space-y-4" aria-label="Deals">
             {deals.map((r) => (
@@ -125,11 +131,16 @@ export default function AdminRequests({ loaderData, actionData }: Route.Componen
 function RequestItem({ request: r }: { request: BuyerRequest }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("requestId") === r.id;
-  const kind = isDeal(r.kind, r.status) ? `Deal (${BUYER_REQUEST_KIND_LABEL[r.kind].toLowerCase()})` : BUYER_REQUEST_KIND_LABEL[r.kind];
+  const kind = isDeal(r.kind, r.status)
+    ? `Deal (${BUYER_REQUEST_KIND_LABEL[r.kind].toLowerCase()})`
+    : BUYER_REQUEST_KIND_LABEL[r.kind];
   return (
     <li
       aria-label={`${kind} request from ${r.buyerName}`}
-      className={cn("rounded-lg border p-4", r.status === "closed" ? "border-gray-200 bg-gray-50 text-gray-600" : "bg-white")}
+      className={cn(
+        "rounded-lg border p-4",
+        r.status === "closed" ? "border-gray-200 bg-gray-50 text-gray-600" : "bg-white",
+      )}
     >
       <div className="flex flex-wrap items-center gap-2">
         <h2 className="text-lg font-semibold">{kind}</h2>
@@ -168,17 +179,35 @@ function RequestItem({ request: r }: { request: BuyerRequest }) {
       <RequestHistory kind={r.kind} history={r.history} />
       {r.next.length > 0 ? (
         <div className="mt-4 flex flex-wrap gap-2">
-          {r.next.map((status) => (
-            <Form method="post" key={status}>
-              <input type="hidden" name="intent" value="set-status" />
-              <input type="hidden" name="kind" value={r.kind} />
-              <input type="hidden" name="requestId" value={r.id} />
-              <input type="hidden" name="status" value={status} />
-              <Button type="submit" size="sm" variant={status === "closed" ? "outline" : "default"} disabled={busy}>
-                {REQUEST_STATUS_ACTION[status]}
-              </Button>
-            </Form>
-          ))}
+          {r.next.map((status) => {
+            const form = (label: string) => (
+              <Form method="post" key={status} className={status === "sold" ? "mt-2 space-y-2" : undefined}>
+                <input type="hidden" name="intent" value="set-status" />
+                <input type="hidden" name="kind" value={r.kind} />
+                <input type="hidden" name="requestId" value={r.id} />
+                <input type="hidden" name="status" value={status} />
+                {status === "sold" ? (
+                  <p className="text-xs text-gray-600">
+                    The listing is marked sold and the seller is told. This cannot be undone.
+                  </p>
+                ) : null}
+                <Button type="submit" size="sm" variant={status === "closed" ? "outline" : "default"} disabled={busy}>
+                  {label}
+                </Button>
+              </Form>
+            );
+            // Closing a deal as sold is final: it asks once more, in a disclosure (works without JavaScript).
+            return status === "sold" ? (
+              <details key={status}>
+                <summary className="inline-flex h-8 cursor-pointer list-none items-center rounded-md bg-brand-700 px-3 text-sm font-medium text-white hover:bg-brand-800 [&::-webkit-details-marker]:hidden">
+                  {REQUEST_STATUS_ACTION[status]}
+                </summary>
+                {form("Yes, close as sold")}
+              </details>
+            ) : (
+              form(REQUEST_STATUS_ACTION[status])
+            );
+          })}
         </div>
       ) : null}
     </li>
@@ -202,7 +231,9 @@ function RequestDetails({ request: r }: { request: BuyerRequest }) {
       </>
     );
   }
-  const quoteType = r.quoteType ? (QUOTE_TYPE_LABELS[r.quoteType as keyof typeof QUOTE_TYPE_LABELS] ?? r.quoteType) : "Not given";
+  const quoteType = r.quoteType
+    ? (QUOTE_TYPE_LABELS[r.quoteType as keyof typeof QUOTE_TYPE_LABELS] ?? r.quoteType)
+    : "Not given";
   return (
     <>
       <dt className="font-medium">Quote type</dt>
