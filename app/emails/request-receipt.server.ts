@@ -1,4 +1,5 @@
 /** "send-request-receipt": the buyer's receipt for a purchase request, offer, viewing request or quote request. */
+import { VAT_ADDED_LABEL } from "#app/lib/commission.ts";
 import { greetingFor, layout } from "./layout.server.ts";
 
 /** A buyer's request, as its receipt describes it. */
@@ -9,7 +10,7 @@ export type RequestReceipt = {
   /** What was asked, one line each (e.g. "Preferred viewing: Fri, 14 Mar 2025 at 10:00"). */
   details: string[];
   /** The listing price or the offered amount, the 2.5% buyer commission and the total, already formatted. */
-  amounts: { label: string; amount: string; commission: string; total: string } | null;
+  amounts: { label: string; amount: string; commission: string; vat: string | null; total: string } | null;
   message: string | null;
   url: string;
 };
@@ -35,6 +36,7 @@ export function requestReceiptEmail(data: RequestReceipt) {
         ? [
             `${data.amounts.label}: ${data.amounts.amount}`,
             `Buyer commission (2.5%): ${data.amounts.commission}`,
+            ...(data.amounts.vat ? [`${VAT_ADDED_LABEL}: ${data.amounts.vat}`] : []),
             `Total: ${data.amounts.total}`,
           ]
         : []),

@@ -44,6 +44,8 @@ export function priceBreakdown(price: number) {
 
 /** South African VAT. */
 export const VAT_RATE_PERCENT = 15;
+/** The line a price without VAT adds to what the buyer pays. */
+export const VAT_ADDED_LABEL = `VAT (${VAT_RATE_PERCENT}%)`;
 
 /**
  * The breakdown with VAT, as the listing's price stands to it: a price that excludes VAT has 15% added

@@ -59,7 +59,7 @@ const SAMPLES: { [T in EmailTemplate]: Sample<T> } = {
       kind: "offer",
       listingTitle: USER_TEXT,
       details: ["You made an offer on this listing."],
-      amounts: { label: "Your offer", amount: "R 400 000", commission: "R 10 000", total: "R 410 000" },
+      amounts: { label: "Your offer", amount: "R 400 000", commission: "R 10 000", vat: "R 60 000", total: "R 470 000" },
       message: USER_TEXT,
       url: "https://dealequip.example/buyer-dashboard",
     },

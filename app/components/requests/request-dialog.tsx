@@ -26,6 +26,8 @@ import { Label } from "#app/components/ui/label.tsx";
 import { NativeSelect } from "#app/components/ui/native-select.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";
 import { formatRequestAmounts, requestAmounts } from "#app/domain/request/request-amounts.ts";
+import { VAT_ADDED_LABEL } from "#app/lib/commission.ts";
+import type { VatMode } from "#db/vocabulary.ts";
 import {
   formatPreferredDate,
   QUOTE_TYPE_LABELS,
@@ -36,7 +38,7 @@ import type { BuyerRequestKind } from "#app/domain/request/request-state.ts";
 import { cn } from "#app/lib/utils.ts";
 import { NO_LISTING_LABEL } from "./listing-combobox.tsx";
 
-export type RequestListing = { id: string; title: string; price: number };
+export type RequestListing = { id: string; title: string; price: number; vat?: VatMode | null };
 
 /** What a dashboard form holds once it has passed its checks. */
 export type RequestAsked = {
@@ -136,6 +138,7 @@ function RequestSummary({
             rows={[
               { label: kind === "offer" ? "Your offer" : "Listing price", value: amounts?.amount ?? "—" },
               { label: "Buyer commission (2.5%)", value: amounts?.commission ?? "—" },
+              ...(amounts?.vat ? [{ label: VAT_ADDED_LABEL, value: amounts.vat }] : []),
               { label: "Total", value: amounts?.total ?? "—", strong: true },
             ]}
           />
@@ -180,6 +183,7 @@ function ConfirmAsked({ kind, listing, asked, busy, onConfirm }: FromForm) {
         kind,
         listingPrice: listing?.price ?? null,
         offerAmount: asked.offerAmount ? Number(asked.offerAmount) : null,
+        vat: listing?.vat,
       })
     : null;
   const rows: SummaryRow[] = [];
@@ -232,7 +236,7 @@ function RequestDialogContent({ kind, listing, today, onSent }: OnListingPage) {
   }, [answer, fetcher.state, onSent]);
 
   const offered = Number(offer.replace(/[\s\u00a0\u202f]/g, "").replace(/^R/i, ""));
-  const amounts = requestAmounts({ kind, listingPrice: listing.price, offerAmount: offer ? offered : null });
+  const amounts = requestAmounts({ kind, listingPrice: listing.price, offerAmount: offer ? offered : null, vat: listing.vat });
   const shown = amounts ? formatRequestAmounts(amounts) : null;
   const error = answer?.toast?.type === "error" ? answer.toast : null;
   const fieldErrors = answer?.result?.error ?? null;

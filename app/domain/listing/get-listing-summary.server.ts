@@ -4,6 +4,7 @@
  * without counting a view. The listing page reads more (`getPublicListing`).
  */
 import { and, eq } from "drizzle-orm";
+import type { VatMode } from "#db/vocabulary.ts";
 import { listings, sellers } from "#db/schema.ts";
 import type { DbOrTx } from "#app/lib/db.server.ts";
 import { isUuid } from "#app/lib/uuid.ts";
@@ -16,6 +17,7 @@ export type ListingSummary = {
   status: string;
   sellerId: string;
   sellerName: string | null;
+  vat: VatMode | null;
 };
 
 const summaryColumns = {
@@ -25,6 +27,7 @@ const summaryColumns = {
   status: listings.status,
   sellerId: listings.sellerId,
   sellerName: sellers.fullName,
+  vat: listings.vat,
 };
 
 /** The listing while it is public, else null (an id that is not a UUID too). */

@@ -5,6 +5,7 @@
  * the buyer's receipt e-mail is written to the outbox in the same transaction
  * and its delivery queued after commit.
  */
+import type { VatMode } from "#db/vocabulary.ts";
 import { userRequests } from "#db/schema.ts";
 import { notifyAdmins, type NewNotification } from "#app/domain/notification/create-notification.server.ts";
 import { getListingSummary } from "#app/domain/listing/get-listing-summary.server.ts";
@@ -95,6 +96,7 @@ export async function createUserRequest(options: {
     let listingTitle: string | null = null;
     let listingPrice: number | null = null;
     let sellerId: string | null = null;
+    let listingVat: VatMode | null = null;
     if (request.listingId) {
       const listing = await getListingSummary({ db: tx, id: request.listingId });
       if (!listing) {
@@ -105,6 +107,7 @@ export async function createUserRequest(options: {
       listingTitle = listing.title;
       listingPrice = listing.price;
       sellerId = listing.sellerId;
+      listingVat = listing.vat;
     }
     const [row] = await tx
       .insert(userRequests)
@@ -133,7 +136,7 @@ export async function createUserRequest(options: {
         mailer,
         viewer,
         asked: request,
-        listing: listingTitle !== null && listingPrice !== null ? { title: listingTitle, price: listingPrice } : null,
+        listing: listingTitle !== null && listingPrice !== null ? { title: listingTitle, price: listingPrice, vat: listingVat } : null,
       });
     }
     return { id: row!.id, requestType: request.requestType, notifiedAdmins };

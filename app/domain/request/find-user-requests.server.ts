@@ -3,6 +3,7 @@
  * transactions, newest first, with the listing title) and the public listings a request may name. Ownership is
  * part of the query.
  */
+import type { VatMode } from "#db/vocabulary.ts";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { unionAll } from "drizzle-orm/pg-core";
 import { buyers, listings, transactions, userRequests } from "#db/schema.ts";
@@ -83,9 +84,9 @@ export async function findUserRequests(options: { db: DbOrTx; userId: string; li
 }
 
 /** A listing a request may name, with its price for the confirmation's amounts. */
-export type RequestableListing = { id: string; title: string; price: number };
+export type RequestableListing = { id: string; title: string; price: number; vat: VatMode | null };
 
-const withPrice = (l: { id: string; title: string; price: string }): RequestableListing => ({ ...l, price: Number(l.price) });
+const withPrice = (l: { id: string; title: string; price: string; vat: VatMode | null }): RequestableListing => ({ ...l, price: Number(l.price) });
 
 /**
  * Public listings a request may name: the newest 100, plus `include` (a
@@ -93,7 +94,7 @@ const withPrice = (l: { id: string; title: string; price: string }): Requestable
  */
 export async function findRequestableListings(options: { db: DbOrTx; include?: string }): Promise<RequestableListing[]> {
   const { db, include } = options;
-  const columns = { id: listings.id, title: listings.title, price: listings.price };
+  const columns = { id: listings.id, title: listings.title, price: listings.price, vat: listings.vat };
   const newest = (
     await db
       .select(columns)

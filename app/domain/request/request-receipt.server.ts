@@ -3,6 +3,7 @@
  * request: written to the e-mail outbox in the transaction that stores the
  * request, and delivered by the `send-email` job after commit.
  */
+import type { VatMode } from "#db/vocabulary.ts";
 import type { DbOrTx } from "#app/lib/db.server.ts";
 import { composeEmail } from "#app/emails/templates.server.ts";
 import type { OutgoingEmail } from "#app/lib/mailer.server.ts";
@@ -42,13 +43,14 @@ export async function queueRequestReceipt(options: {
   mailer: ReceiptMailer;
   viewer: Viewer;
   asked: Asked;
-  listing: { title: string; price: number } | null;
+  listing: { title: string; price: number; vat?: VatMode | null } | null;
 }) {
   const { tx, mailer, viewer, asked, listing } = options;
   const amounts = requestAmounts({
     kind: asked.requestType,
     listingPrice: listing?.price ?? null,
     offerAmount: "offerAmount" in asked && asked.offerAmount ? Number(asked.offerAmount) : null,
+    vat: listing?.vat,
   });
   return mailer.queueEmail(
     composeEmail("send-request-receipt", viewer.email, {

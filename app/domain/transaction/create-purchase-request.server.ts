@@ -91,7 +91,7 @@ export async function createPurchaseRequest(options: {
         mailer,
         viewer,
         asked: { requestType: "purchase", message },
-        listing: { title: listing.title, price: listing.price },
+        listing: { title: listing.title, price: listing.price, vat: listing.vat },
       });
     }
     return { transactionId: created.id, created: true };

@@ -366,7 +366,7 @@ export default function ListingDetail({ loaderData, actionData }: Route.Componen
           <div className="print:hidden">
             {listing.preview ? null : canBuy ? (
               <ListingRequests
-                listing={{ id: listing.id, title: listing.title, price: listing.price }}
+                listing={{ id: listing.id, title: listing.title, price: listing.price, vat: listing.vat }}
                 today={today}
                 purchaseRequested={requested}
               />
