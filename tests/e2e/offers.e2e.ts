@@ -89,6 +89,7 @@ test("a buyer offers, the seller counters, the buyer offers again, the seller ac
   await gotoReady(buyerPage, "/buyer-dashboard");
   const mine = buyerPage.getByRole("list", { name: "Your requests" }).getByRole("listitem").filter({ hasText: title });
   await expect(mine).toContainText("Countered");
+  await expect(mine).toContainText(/Seller's counter: R\s380\s000/);
   await expect(mine.getByTestId("request-history")).toContainText("Seller countered with R 380 000");
   await expect(mine.getByTestId("request-history")).toContainText("Includes a new bucket");
   await expect(mine.getByRole("button", { name: "Accept counter" })).toBeVisible();

@@ -13,10 +13,14 @@ import { shortened } from "#app/lib/text-limits.ts";
 const MESSAGE_PREVIEW = 160;
 
 function requestSummary(r: OwnRequest) {
+  // After a counter the terms on the table are the seller's: say so, the buyer's own are in the history.
+  const theirs = r.status === "countered" ? "Seller's counter: " : "";
   if (r.requestType === "offer" || r.requestType === "purchase")
-    return r.offerAmount ? formatOfferAmount(r.offerAmount) : "";
+    return r.offerAmount ? `${r.requestType === "offer" ? theirs : ""}${formatOfferAmount(r.offerAmount)}` : "";
   if (r.requestType === "viewing")
-    return r.preferredDate ? `${formatPreferredDate(r.preferredDate)} at ${r.preferredTime ?? ""}` : "";
+    return r.preferredDate
+      ? `${r.status === "countered" ? "Seller proposes " : ""}${formatPreferredDate(r.preferredDate)} at ${r.preferredTime ?? ""}`
+      : "";
   const label = r.quoteType ? (QUOTE_TYPE_LABELS[r.quoteType as keyof typeof QUOTE_TYPE_LABELS] ?? r.quoteType) : "";
   const details = shortened(r.details ?? "", 80);
   return details ? `${label}: ${details}` : label;
