@@ -195,20 +195,47 @@ function ListingActions({
   className?: string;
 }) {
   const button = withLabels ? "w-full px-2" : undefined;
+  const edit =
+    l.badge !== "Sold" ? (
+      <Button
+        asChild
+        size="sm"
+        variant="outline"
+        className={button}
+        aria-label={`Edit ${l.title}`}
+        title="Edit listing"
+      >
+        <Link to={`/seller/listings/${l.id}/edit`}>{withLabels ? "Edit listing" : <Pencil aria-hidden />}</Link>
+      </Button>
+    ) : null;
+  // On a phone's card Edit has a row of its own above the three others, so each word fits its button.
+  if (withLabels)
+    return (
+      <div className={cn("space-y-2", className)}>
+        {edit}
+        <ListingActionRow listing={l} button={button} className="grid grid-cols-3 gap-2" />
+      </div>
+    );
   return (
-    <div className={cn(withLabels ? "grid grid-cols-2 gap-2" : "flex flex-wrap gap-2 lg:flex-nowrap", className)}>
-      {l.badge !== "Sold" ? (
-        <Button
-          asChild
-          size="sm"
-          variant="outline"
-          className={button}
-          aria-label={`Edit ${l.title}`}
-          title="Edit listing"
-        >
-          <Link to={`/seller/listings/${l.id}/edit`}>{withLabels ? "Edit" : <Pencil aria-hidden />}</Link>
-        </Button>
-      ) : null}
+    <div className={cn("flex flex-wrap gap-2 lg:flex-nowrap", className)}>
+      {edit}
+      <ListingActionRow listing={l} className="contents" />
+    </div>
+  );
+}
+
+function ListingActionRow({
+  listing: l,
+  button,
+  className,
+}: {
+  listing: { id: string; title: string };
+  button?: string;
+  className?: string;
+}) {
+  const withLabels = Boolean(button);
+  return (
+    <div className={className}>
       <Button
         asChild
         size="sm"
