@@ -112,8 +112,12 @@ const publicListingOnce = once(async () => {
 
 const demoListingOfSeller1 = once(async () => {
   const html = await (await send(await seller1Cookie(), "GET", "/seller-dashboard")).text();
-  // Every row links to its listing (a preview when not public): take a row whose badge says Active.
-  const row = html.split("<tr").find((r) => r.includes(">Active</") && r.includes('href="/listing/'));
+  // Every row links to its listing (a preview when not public): take the oldest row whose badge says Active —
+  // one of the demo data's, never a listing another test (running meanwhile) made and may withdraw or sell.
+  const row = html
+    .split("<tr")
+    .filter((r) => r.includes(">Active</") && r.includes('href="/listing/'))
+    .at(-1);
   const id = row && /href="\/listing\/([0-9a-f-]{36})"/.exec(row)?.[1];
   expect(id, "an active demo listing of seller1").toBeTruthy();
   return id!;
