@@ -41,9 +41,13 @@ export async function changeListingPrice(options: {
     }
     if (Number(listing.price) === Number(price)) return { title: listing.title, changed: false, price: Number(price) };
     await tx.update(listings).set({ price, updatedAt: new Date() }).where(eq(listings.id, listing.id));
-    await tx
-      .insert(listingPriceChanges)
-      .values({ listingId: listing.id, oldPrice: listing.price, newPrice: price, changedBy: viewer.userId });
+    await recordPriceChange({
+      db: tx,
+      listingId: listing.id,
+      oldPrice: listing.price,
+      newPrice: price,
+      changedBy: viewer.userId,
+    });
     await recordAudit({
       db: tx,
       actorUserId: viewer.userId,
@@ -55,6 +59,18 @@ export async function changeListingPrice(options: {
     });
     return { title: listing.title, changed: true, price: Number(price) };
   });
+}
+
+/** One row of the price history (the listing page's "Reduced from"), written in the change's transaction. */
+export async function recordPriceChange(options: {
+  db: DbOrTx;
+  listingId: string;
+  oldPrice: string;
+  newPrice: string;
+  changedBy: string;
+}) {
+  const { db, ...row } = options;
+  await db.insert(listingPriceChanges).values(row);
 }
 
 /** The message the seller sees after a change. */

@@ -11,7 +11,6 @@ import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq } from "drizzle-orm";
 import {
   listingImages,
-  listingPriceChanges,
   listingRevisions,
   listings,
   sellers,
@@ -28,6 +27,7 @@ import { recordAudit } from "#app/domain/audit/record-audit.server.ts";
 import { notifyAdmins } from "#app/domain/notification/create-notification.server.ts";
 import type { Viewer } from "#app/domain/user/viewer.ts";
 import type { Runtime } from "#app/server/runtime.server.ts";
+import { recordPriceChange } from "./change-listing-price.server.ts";
 import { assertSeller, checkUploadedImages, type UploadedImage } from "./create-listing.server.ts";
 import { CreateListingSchema, LISTING_TITLES, machineSpecValues, type CreateListingInput } from "./listing-schemas.ts";
 import { sellerEditOutcome } from "./listing-state.ts";
@@ -361,9 +361,13 @@ async function applyImmediate(options: {
     })
     .where(eq(listings.id, listing.id));
   if (priceChanged) {
-    await tx
-      .insert(listingPriceChanges)
-      .values({ listingId: listing.id, oldPrice: listing.price, newPrice: input.price, changedBy: viewer.userId });
+    await recordPriceChange({
+      db: tx,
+      listingId: listing.id,
+      oldPrice: listing.price,
+      newPrice: input.price,
+      changedBy: viewer.userId,
+    });
   }
 }
 

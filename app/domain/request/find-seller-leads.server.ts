@@ -45,7 +45,7 @@ export type SellerLead = {
 };
 
 /** "Sipho" from "Sipho Dlamini" (the profile's name, else the account's). */
-const firstName = (name: string) => name.trim().split(/\s+/)[0] || "Buyer";
+export const firstName = (name: string) => name.trim().split(/\s+/)[0] || "Buyer";
 
 export async function findSellerLeads(options: {
   db: DbOrTx;

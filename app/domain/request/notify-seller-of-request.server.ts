@@ -6,6 +6,7 @@ import { eq } from "drizzle-orm";
 import { sellers } from "#db/schema.ts";
 import type { DbOrTx } from "#app/lib/db.server.ts";
 import { notifyUser } from "#app/domain/notification/create-notification.server.ts";
+import { firstName } from "./find-seller-leads.server.ts";
 import { BUYER_REQUEST_NOTIFICATION_TYPE, type BuyerRequestKind } from "./request-state.ts";
 
 const WHAT: Record<BuyerRequestKind, [title: string, sentence: string]> = {
@@ -28,12 +29,12 @@ export async function notifySellerOfRequest(options: {
     .from(sellers)
     .where(eq(sellers.id, options.sellerId));
   if (!seller) return;
-  const firstName = options.buyerName.trim().split(/\s+/)[0] || "A buyer";
+  const who = options.buyerName.trim() ? firstName(options.buyerName) : "A buyer";
   await notifyUser({
     db: options.db,
     userId: seller.userId,
     type: BUYER_REQUEST_NOTIFICATION_TYPE[options.kind],
     title: `${WHAT[options.kind][0]}: ${options.listingTitle}`,
-    message: `${firstName} sent ${WHAT[options.kind][1]} about "${options.listingTitle}". See it under Requests for your machines on your dashboard.`,
+    message: `${who} sent ${WHAT[options.kind][1]} about "${options.listingTitle}". See it under Requests for your machines on your dashboard.`,
   });
 }
