@@ -26,6 +26,8 @@ import {
   ADMIN_STATUSES,
   CATEGORIES,
   CONDITIONS,
+  ALERT_FREQUENCIES,
+  CONSENT_PURPOSES,
   LISTING_STATUSES,
   MANDATE_STATUSES,
   NOTIFICATION_TYPES,
@@ -217,6 +219,7 @@ export const approvedSellers = pgTable("approved_sellers", {
 });
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+const tsquery = customType<{ data: string }>({ dataType: () => "tsquery" });
 
 // ---------------------------------------------------------------- listings
 /**
@@ -385,6 +388,8 @@ export const favourites = pgTable(
     listingId: uuid("listing_id")
       .notNull()
       .references(() => listings.id, { onDelete: "cascade" }),
+    /** The price when the machine was saved: the watchlist shows any drop since. */
+    savedPrice: numeric("saved_price", { precision: 14, scale: 2 }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("favourites_once_idx").on(t.userId, t.listingId), index("favourites_user_idx").on(t.userId, t.createdAt.desc().nullsFirst())],
@@ -698,6 +703,8 @@ export const emailOutbox = pgTable(
     template: text("template").notNull(),
     /** [{ filename, contentType, contentBase64 }] */
     attachments: jsonb("attachments").$type<{ filename: string; contentType: string; contentBase64: string }[]>(),
+    /** Extra headers, e.g. List-Unsubscribe on alerts. */
+    headers: jsonb("headers").$type<Record<string, string>>(),
     status: text("status", { enum: OUTBOX_STATUSES }).notNull().default("queued"),
     transport: text("transport"),
     attempts: integer("attempts").notNull().default(0),
@@ -732,3 +739,144 @@ export const rateLimits = pgTable("rate_limits", {
   windowStart: timestamp("window_start", { withTimezone: true }).notNull().defaultNow(),
   count: integer("count").notNull().default(0),
 });
+
+// ---------------------------------------------------------------- saved searches and alerts
+/**
+ * A buyer's saved catalog search (docs/product.md#saved-searches-and-alerts): each filter of the
+ * catalog's search as its own column, so one indexed query finds every saved search a listing matches
+ * (find-matching-searches.server.ts); `query` is the catalog address it reopens.
+ */
+export const savedSearches = pgTable(
+  "saved_searches",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** The catalog query string (filters and sort), without a cursor. */
+    query: text("query").notNull(),
+    q: text("q"),
+    /** The words as the catalog reads them (both configurations); null without words. */
+    textQuery: tsquery("text_query").generatedAlwaysAs(
+      (): ReturnType<typeof sql> =>
+        sql`case when q is null then null else websearch_to_tsquery('english'::regconfig, q) || websearch_to_tsquery('simple'::regconfig, q) end`,
+    ),
+    category: text("category", { enum: CATEGORIES }),
+    condition: text("condition", { enum: CONDITIONS }),
+    minPrice: numeric("min_price", { precision: 14, scale: 2 }),
+    maxPrice: numeric("max_price", { precision: 14, scale: 2 }),
+    province: text("province"),
+    urgent: boolean("urgent").notNull().default(false),
+    bargain: boolean("bargain").notNull().default(false),
+    make: text("make"),
+    /** The start of the model, lower case. */
+    modelPrefix: text("model_prefix"),
+    yearFrom: smallint("year_from"),
+    yearTo: smallint("year_to"),
+    maxHours: integer("max_hours"),
+    vatRegistered: boolean("vat_registered").notNull().default(false),
+    frequency: text("frequency", { enum: ALERT_FREQUENCIES }).notNull().default("daily"),
+    pausedAt: timestamp("paused_at", { withTimezone: true }),
+    /** "New since last opened" counts matches after this. */
+    lastOpenedAt: timestamp("last_opened_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("saved_searches_frequency_check", inList("frequency", ALERT_FREQUENCIES)),
+    check("saved_searches_category_check", inList("category", CATEGORIES)),
+    check("saved_searches_condition_check", inList("condition", CONDITIONS)),
+    index("saved_searches_user_idx").on(t.userId, t.createdAt),
+    // A listing's category, or none: the matching query's two index conditions.
+    index("saved_searches_category_idx").on(t.category),
+  ],
+);
+
+/** A listing a saved search matched, once ever per pair; `notified_at` marks it told (or passed over). */
+export const savedSearchMatches = pgTable(
+  "saved_search_matches",
+  {
+    savedSearchId: uuid("saved_search_id")
+      .notNull()
+      .references(() => savedSearches.id, { onDelete: "cascade" }),
+    listingId: uuid("listing_id")
+      .notNull()
+      .references(() => listings.id, { onDelete: "cascade" }),
+    matchedAt: timestamp("matched_at", { withTimezone: true }).notNull().defaultNow(),
+    notifiedAt: timestamp("notified_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("saved_search_matches_pair_idx").on(t.savedSearchId, t.listingId),
+    index("saved_search_matches_recent_idx").on(t.savedSearchId, t.matchedAt),
+    index("saved_search_matches_pending_idx").on(t.savedSearchId).where(sql`${t.notifiedAt} is null`),
+    index("saved_search_matches_listing_idx").on(t.listingId),
+  ],
+);
+
+/** Listings that just became public (or got cheaper), waiting for the matching job; written in the cause's transaction. */
+export const savedSearchMatchQueue = pgTable("saved_search_match_queue", {
+  listingId: uuid("listing_id")
+    .primaryKey()
+    .references(() => listings.id, { onDelete: "cascade" }),
+  queuedAt: timestamp("queued_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A watched listing's price went down: one row per watcher who asked for price-drop alerts. */
+export const priceDropAlerts = pgTable(
+  "price_drop_alerts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    listingId: uuid("listing_id")
+      .notNull()
+      .references(() => listings.id, { onDelete: "cascade" }),
+    oldPrice: numeric("old_price", { precision: 14, scale: 2 }).notNull(),
+    newPrice: numeric("new_price", { precision: 14, scale: 2 }).notNull(),
+    createdAt: createdAt(),
+    notifiedAt: timestamp("notified_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("price_drop_alerts_pending_idx").on(t.userId).where(sql`${t.notifiedAt} is null`),
+    index("price_drop_alerts_listing_idx").on(t.listingId),
+  ],
+);
+
+/** A user's alert settings; no row means the defaults (watchlist alerts off, nothing stopped). */
+export const alertPreferences = pgTable(
+  "alert_preferences",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => user.id, { onDelete: "cascade" }),
+    watchlistFrequency: text("watchlist_frequency", { enum: ALERT_FREQUENCIES }).notNull().default("off"),
+    /** "Stop all alerts": set while every alert is stopped. */
+    stoppedAt: timestamp("stopped_at", { withTimezone: true }),
+    updatedAt: updatedAt(),
+  },
+  () => [check("alert_preferences_frequency_check", inList("watchlist_frequency", ALERT_FREQUENCIES))],
+);
+
+/** Every consent given or withdrawn (what, when, where): a log, never updated. */
+export const consents = pgTable(
+  "consents",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    purpose: text("purpose", { enum: CONSENT_PURPOSES }).notNull(),
+    granted: boolean("granted").notNull(),
+    /** What exactly, in words: e.g. the saved search's name and frequency. */
+    detail: text("detail").notNull(),
+    /** Where it was given or withdrawn: a page, or an e-mail's unsubscribe link. */
+    source: text("source").notNull(),
+    recordedAt: timestamp("recorded_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("consents_purpose_check", inList("purpose", CONSENT_PURPOSES)),
+    index("consents_user_idx").on(t.userId, t.recordedAt),
+  ],
+);

@@ -151,6 +151,8 @@ export const NOTIFICATION_TYPES = [
   "viewing_request",
   "quote_request",
   "feedback",
+  "saved_search",
+  "price_drop",
   "generic",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
@@ -158,3 +160,17 @@ export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 export const SIGNATURE_METHODS = ["checkbox", "uploaded_pdf"] as const;
 export const MANDATE_STATUSES = ["pdf_requested", "signed"] as const;
 export const OUTBOX_STATUSES = ["queued", "sent", "failed"] as const;
+
+/** How often a saved search or the watchlist's price drops are told: at once, in a daily or weekly digest, or not at all. */
+export const ALERT_FREQUENCIES = ["instant", "daily", "weekly", "off"] as const;
+export type AlertFrequency = (typeof ALERT_FREQUENCIES)[number];
+export const ALERT_FREQUENCY_LABELS: Record<AlertFrequency, string> = {
+  instant: "Instant",
+  daily: "Daily digest",
+  weekly: "Weekly digest",
+  off: "Off",
+};
+
+/** What a user agreed to (or withdrew): the consents table's purposes. */
+export const CONSENT_PURPOSES = ["search_alerts", "watchlist_alerts"] as const;
+export type ConsentPurpose = (typeof CONSENT_PURPOSES)[number];

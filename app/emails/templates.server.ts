@@ -14,6 +14,8 @@ import { requestReceiptEmail } from "./request-receipt.server.ts";
 import { revisionDecisionEmail } from "./revision-decision.server.ts";
 import { requestUpdateEmail } from "./request-update.server.ts";
 import { passwordResetEmail } from "./reset-password.server.ts";
+import { priceDropAlertEmail } from "./price-drop-alert.server.ts";
+import { searchAlertEmail } from "./search-alert.server.ts";
 import { verifyEmailEmail } from "./verify-email.server.ts";
 
 export const EMAIL_TEMPLATES = {
@@ -27,6 +29,8 @@ export const EMAIL_TEMPLATES = {
   "send-invitation": invitationEmail,
   "send-revision-decision": revisionDecisionEmail,
   "send-expiry-reminder": expiryReminderEmail,
+  "send-search-alert": searchAlertEmail,
+  "send-price-drop-alert": priceDropAlertEmail,
 } satisfies Record<string, (data: never) => RenderedEmail>;
 
 export type EmailTemplate = keyof typeof EMAIL_TEMPLATES;

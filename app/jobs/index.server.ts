@@ -10,6 +10,8 @@ import type { JobContext, JobDefinition } from "./job.ts";
 import { refreshTermPricesJob } from "./refresh-term-prices.server.ts";
 import { remindExpiringListingsJob } from "./remind-expiring-listings.server.ts";
 import { sendEmailJob } from "./send-email.server.ts";
+import { matchSavedSearchesJob } from "./match-saved-searches.server.ts";
+import { sendDailyDigestsJob, sendWeeklyDigestsJob } from "./send-alert-digests.server.ts";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const JOBS: JobDefinition<any>[] = [
@@ -18,7 +20,13 @@ export const JOBS: JobDefinition<any>[] = [
   refreshTermPricesJob,
   cleanupUploadsJob,
   remindExpiringListingsJob,
+  matchSavedSearchesJob,
+  sendDailyDigestsJob,
+  sendWeeklyDigestsJob,
 ];
+
+/** The jobs a transaction may wake (wakeJob): the runtime queues a run when it hears one named. */
+export const WAKEABLE_JOBS = new Set(JOBS.filter((j) => j.wakeable).map((j) => j.name));
 
 const TIME_ZONE = "Africa/Johannesburg";
 

@@ -26,6 +26,8 @@ export type JobDefinition<Payload> = {
   schedule?: string;
   /** Runs once when the process starts, too. */
   runAtStart?: boolean;
+  /** A transaction may ask for a run now (wakeJob, app/lib/wake-job.server.ts). */
+  wakeable?: boolean;
   /** Jobs fetched per poll (default 1); each still succeeds or fails on its own. */
   batchSize?: number;
   work: (payload: Payload, context: JobContext, attempt: Attempt) => Promise<void>;

@@ -17,6 +17,8 @@ export type OutgoingEmail = {
   html: string;
   template: string;
   attachments?: { filename: string; contentType: string; contentBase64: string }[];
+  /** Extra headers, e.g. List-Unsubscribe. */
+  headers?: Record<string, string>;
 };
 
 /** Writes the message to the outbox; returns its id. Call `dispatchEmail` after commit. */
@@ -30,6 +32,7 @@ export async function writeEmail(db: DbOrTx, email: OutgoingEmail) {
       html: email.html,
       template: email.template,
       attachments: email.attachments ?? null,
+      headers: email.headers ?? null,
     })
     .returning({ id: emailOutbox.id });
   return row!.id;
@@ -81,6 +84,7 @@ export async function deliverEmail(options: {
       subject: row.subject,
       text: row.text,
       html: row.html,
+      headers: row.headers ?? undefined,
       attachments: row.attachments?.map((a) => ({
         filename: a.filename,
         contentType: a.contentType,

@@ -10,6 +10,12 @@ import pg from "pg";
 import { logger } from "./logger.server.ts";
 
 export const NOTIFICATION_CHANNEL = "notifications";
+/**
+ * A job to run now: its queue name, sent (with pg_notify, delivered on commit) by a transaction that
+ * wrote work for it, e.g. a listing to match against saved searches. Each instance hears it and asks
+ * the queue to run the job; the job's work is safe to run twice.
+ */
+export const JOB_WAKE_CHANNEL = "job_wake";
 
 /**
  * What travels on the channel: which user, which row, what happened. `session-ended`
@@ -26,7 +32,12 @@ export type NotificationHub = {
   close: () => Promise<void>;
 };
 
-export async function createNotificationHub(options: { pglite?: PGlite; connectionString?: string }): Promise<NotificationHub> {
+export async function createNotificationHub(options: {
+  pglite?: PGlite;
+  connectionString?: string;
+  /** Called with a job's name when a transaction asks for it (JOB_WAKE_CHANNEL). */
+  onJobWake?: (name: string) => void;
+}): Promise<NotificationHub> {
   const listeners = new Map<string, Set<Listener>>();
   const dispatch = (payload: string) => {
     let signal: NotificationSignal;
@@ -44,10 +55,22 @@ export async function createNotificationHub(options: { pglite?: PGlite; connecti
     }
   };
 
+  const wake = (name: string) => {
+    try {
+      options.onJobWake?.(name);
+    } catch (error) {
+      logger.warn({ err: error }, "job wake failed");
+    }
+  };
+
   let stop: () => Promise<void>;
   if (options.pglite) {
     const unlisten = await options.pglite.listen(NOTIFICATION_CHANNEL, dispatch);
-    stop = () => unlisten();
+    const unlistenJobs = await options.pglite.listen(JOB_WAKE_CHANNEL, wake);
+    stop = async () => {
+      await unlisten();
+      await unlistenJobs();
+    };
   } else {
     let client: pg.Client | undefined;
     let closed = false;
@@ -55,7 +78,11 @@ export async function createNotificationHub(options: { pglite?: PGlite; connecti
     const connect = async (attempt = 0): Promise<void> => {
       if (closed) return;
       const c = new pg.Client({ connectionString: options.connectionString });
-      c.on("notification", (msg) => msg.payload && dispatch(msg.payload));
+      c.on("notification", (msg) => {
+        if (!msg.payload) return;
+        if (msg.channel === JOB_WAKE_CHANNEL) wake(msg.payload);
+        else dispatch(msg.payload);
+      });
       c.on("error", (error) => {
         logger.warn({ err: error }, "notification listener connection lost; reconnecting");
         void c.end().catch(() => {});
@@ -64,7 +91,7 @@ export async function createNotificationHub(options: { pglite?: PGlite; connecti
       });
       try {
         await c.connect();
-        await c.query(`LISTEN ${NOTIFICATION_CHANNEL}`);
+        await c.query(`LISTEN ${NOTIFICATION_CHANNEL}; LISTEN ${JOB_WAKE_CHANNEL}`);
         client = c;
       } catch (error) {
         await c.end().catch(() => {});

@@ -13,7 +13,7 @@ import { createSmtpTransport, writeEmail, type OutgoingEmail } from "#app/lib/ma
 import { createStorage, type Storage } from "#app/lib/storage.server.ts";
 import { createNotificationHub, type NotificationHub } from "#app/lib/notification-hub.server.ts";
 import { composeEmail } from "#app/emails/templates.server.ts";
-import { registerJobs } from "#app/jobs/index.server.ts";
+import { registerJobs, WAKEABLE_JOBS } from "#app/jobs/index.server.ts";
 import { dispatchEmail, requeueStrandedEmails, SEND_EMAIL_QUEUE } from "#app/jobs/send-email.server.ts";
 
 export type Runtime = {
@@ -129,7 +129,15 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   // Anything written but never queued (a crash between commit and send) goes now.
   await requeueStrandedEmails({ db, boss });
 
-  const notificationHub = await createNotificationHub({ pglite: handle.pglite, connectionString: handle.connectionString });
+  const notificationHub = await createNotificationHub({
+    pglite: handle.pglite,
+    connectionString: handle.connectionString,
+    onJobWake: (name) => {
+      if (!WAKEABLE_JOBS.has(name)) return;
+      // Its queue keeps one waiting run at most ("stately"): the job takes everything queued when it runs.
+      boss.send(name, {}).catch((error: unknown) => logger.warn({ err: error, job: name }, "could not queue job"));
+    },
+  });
   const runtime: Runtime = {
     env,
     handle,

@@ -23,21 +23,31 @@
  * A banned user's old cookie gets exactly a visitor's answers (the ban deleted
  * the session); only signing in with their password differs: "Account Suspended".
  */
-import { intents as adminListingsIntents, type Intent as AdminListingsIntent } from "../../app/routes/admin/admin-listings.intents.ts";
+import {
+  intents as adminListingsIntents,
+  type Intent as AdminListingsIntent,
+} from "../../app/routes/admin/admin-listings.intents.ts";
 import { intents as adminMessagesIntents } from "../../app/routes/admin/admin-messages.intents.ts";
 import { intents as adminRequestsIntents } from "../../app/routes/admin/admin-requests.intents.ts";
 import { intents as adminRevisionIntents } from "../../app/routes/admin/admin-revision.intents.ts";
-import { intents as adminUserIntents, type Intent as AdminUserIntent } from "../../app/routes/admin/admin-user.intents.ts";
+import {
+  intents as adminUserIntents,
+  type Intent as AdminUserIntent,
+} from "../../app/routes/admin/admin-user.intents.ts";
 import { intents as emailTestIntents } from "../../app/routes/admin/email-test.intents.ts";
 import { intents as mailboxIntents } from "../../app/routes/admin/mailbox.intents.ts";
 import { intents as signinIntents } from "../../app/routes/auth/signin.intents.ts";
 import { intents as signupIntents } from "../../app/routes/auth/signup.intents.ts";
-import { intents as buyerDashboardIntents, type Intent as BuyerDashboardIntent } from "../../app/routes/buyer/buyer-dashboard.intents.ts";
+import {
+  intents as buyerDashboardIntents,
+  type Intent as BuyerDashboardIntent,
+} from "../../app/routes/buyer/buyer-dashboard.intents.ts";
 import { intents as notificationsIntents } from "../../app/routes/notifications.intents.ts";
 import { intents as sellerDashboardIntents } from "../../app/routes/seller/seller-dashboard.intents.ts";
 import { intents as sellerListingIntents } from "../../app/routes/seller/seller-listing.intents.ts";
 import { intents as sellerMandateIntents } from "../../app/routes/seller/seller-mandate.intents.ts";
 import { intents as sellerRenewIntents } from "../../app/routes/seller/seller-renew.intents.ts";
+import { intents as savedSearchesIntents } from "../../app/routes/alerts/saved-searches.intents.ts";
 
 /** The intents each route's action handles, as the route lists them: every one needs a POST row. */
 export const ROUTE_INTENTS: Record<string, readonly string[]> = {
@@ -49,6 +59,7 @@ export const ROUTE_INTENTS: Record<string, readonly string[]> = {
   "/seller/listings/:id": sellerListingIntents,
   "/seller/renew/:listingId": sellerRenewIntents,
   "/notifications": notificationsIntents,
+  "/saved-searches": savedSearchesIntents,
   "/admin": adminListingsIntents,
   "/admin/users/:userId": adminUserIntents,
   "/admin/messages": adminMessagesIntents,
@@ -58,7 +69,15 @@ export const ROUTE_INTENTS: Record<string, readonly string[]> = {
   "/email-test": emailTestIntents,
 };
 
-export const PERSONAS = ["visitor", "buyer", "buyerWithoutProfile", "seller", "otherSeller", "admin", "banned"] as const;
+export const PERSONAS = [
+  "visitor",
+  "buyer",
+  "buyerWithoutProfile",
+  "seller",
+  "otherSeller",
+  "admin",
+  "banned",
+] as const;
 export type Persona = (typeof PERSONAS)[number];
 export type Outcome = number | "stream" | "offsite" | `/${string}`;
 export type Expect = Record<Persona, Outcome>;
@@ -95,6 +114,10 @@ export type Targets = {
   seller1Badge(listingId: string): Promise<string | null>;
   isPending(listingId: string): Promise<boolean>;
   userPage(userId: string): Promise<{ status: number; html: string }>;
+  /** A saved search of a throwaway buyer's (savedSearchId, name). */
+  savedSearch(): Promise<Vars>;
+  /** The name and alert line its owner's page shows for it (null once deleted). */
+  savedSearchState(savedSearchId: string): Promise<string | null>;
 };
 
 export type MatrixRow = {
@@ -118,15 +141,28 @@ export type MatrixRow = {
   unchanged?: (t: Targets, v: Vars) => Promise<string | null>;
   changedBy?: Persona[];
   /** Removes what an allowed cell created (given the redirect location and response text). */
-  cleanup?: (t: Targets & { deleteListing(id: string): Promise<void> }, response: { location: string; text: string }) => Promise<void>;
+  cleanup?: (
+    t: Targets & { deleteListing(id: string): Promise<void> },
+    response: { location: string; text: string },
+  ) => Promise<void>;
   note?: string;
 };
 
 // ---- outcome shorthands ----
 const signedOut = (o: Outcome) => ({ visitor: o, banned: o });
-const all = (o: Outcome): Expect => ({ ...signedOut(o), buyer: o, buyerWithoutProfile: o, seller: o, otherSeller: o, admin: o });
+const all = (o: Outcome): Expect => ({
+  ...signedOut(o),
+  buyer: o,
+  buyerWithoutProfile: o,
+  seller: o,
+  otherSeller: o,
+  admin: o,
+});
 /** Any signed-in user; visitors (and the banned) sign in first. */
-const anyUser = (o: Outcome, signedOutOutcome: Outcome = "/signin"): Expect => ({ ...all(o), ...signedOut(signedOutOutcome) });
+const anyUser = (o: Outcome, signedOutOutcome: Outcome = "/signin"): Expect => ({
+  ...all(o),
+  ...signedOut(signedOutOutcome),
+});
 /** Signed-in users go to their home (docs/product.md#roles-and-accounts); a user without a role chooses one. */
 const homes = (signedOutOutcome: Outcome): Expect => ({
   ...signedOut(signedOutOutcome),
@@ -136,7 +172,14 @@ const homes = (signedOutOutcome: Outcome): Expect => ({
   otherSeller: "/seller-dashboard",
   admin: "/admin",
 });
-const adminOnly = (o: Outcome): Expect => ({ ...signedOut("/signin"), buyer: "/", buyerWithoutProfile: "/", seller: "/", otherSeller: "/", admin: o });
+const adminOnly = (o: Outcome): Expect => ({
+  ...signedOut("/signin"),
+  buyer: "/",
+  buyerWithoutProfile: "/",
+  seller: "/",
+  otherSeller: "/",
+  admin: o,
+});
 const sellerOnly = (seller: Outcome, otherSeller: Outcome = seller): Expect => ({
   ...signedOut("/signin"),
   buyer: "/",
@@ -156,7 +199,8 @@ const buyerDashboard = (buyer: Outcome): Expect => ({
 });
 
 const ZERO = "00000000-0000-0000-0000-000000000000";
-const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.test`;
+const unique = (prefix: string) =>
+  `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.test`;
 const inAWeek = () => new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
 const listingFields = (title: string): Record<string, Field> => ({
   title,
@@ -168,8 +212,10 @@ const listingFields = (title: string): Record<string, Field> => ({
   isUrgent: "on",
   images: { file: "jpeg" },
 });
-const stillPending = async (t: Targets, v: Vars) => ((await t.isPending(v.listingId!)) ? null : "the listing is no longer pending");
-const stillThere = async (t: Targets, v: Vars) => ((await t.listingTitle(v.listingId!)) === null ? "the listing was deleted" : null);
+const stillPending = async (t: Targets, v: Vars) =>
+  (await t.isPending(v.listingId!)) ? null : "the listing is no longer pending";
+const stillThere = async (t: Targets, v: Vars) =>
+  (await t.listingTitle(v.listingId!)) === null ? "the listing was deleted" : null;
 const listingIdIn = (r: { location: string; text: string }) =>
   /\/seller\/mandate\/([0-9a-f-]{36})/.exec(r.location)?.[1] ?? /"listingId":"([0-9a-f-]{36})"/.exec(r.text)?.[1];
 const removeCreatedListing: MatrixRow["cleanup"] = async (t, r) => {
@@ -207,7 +253,10 @@ const moderation = (intent: AdminListingsIntent): MatrixRow => ({
   changedBy: ["admin"],
   note: "a throwaway seller's pending listing with its mandate signed",
 });
-const buyerRequest = (intent: Extract<BuyerDashboardIntent, "offer" | "viewing" | "quote">, fields: Record<string, string>): MatrixRow => ({
+const buyerRequest = (
+  intent: Extract<BuyerDashboardIntent, "offer" | "viewing" | "quote">,
+  fields: Record<string, string>,
+): MatrixRow => ({
   pattern: "/buyer-dashboard",
   method: "POST",
   intent,
@@ -216,13 +265,22 @@ const buyerRequest = (intent: Extract<BuyerDashboardIntent, "offer" | "viewing" 
   expect: buyerDashboard(200),
 });
 
-const sellerAnswer = (intent: "accept-request" | "decline-request" | "counter-request", pattern = "/seller-dashboard"): MatrixRow => ({
+const sellerAnswer = (
+  intent: "accept-request" | "decline-request" | "counter-request",
+  pattern = "/seller-dashboard",
+): MatrixRow => ({
   pattern,
   method: "POST",
   intent,
   target: (t) => t.sellerLead(),
   url: (v) => pattern.replace(":id", v.listingId!),
-  body: (v) => ({ intent, kind: v.kind!, requestId: v.requestId!, offerAmount: "950", message: "From the permission matrix." }),
+  body: (v) => ({
+    intent,
+    kind: v.kind!,
+    requestId: v.requestId!,
+    offerAmount: "950",
+    message: "From the permission matrix.",
+  }),
   expect: sellerOnly(200, 404),
   contains: { otherSeller: "Request not found." },
   note: "a throwaway buyer's offer on seller1's listing: only seller1 answers it",
@@ -232,7 +290,13 @@ const buyerAnswer = (intent: "accept-counter" | "reoffer" | "withdraw-request"):
   method: "POST",
   intent,
   target: (t) => t.countered(),
-  body: (v) => ({ intent, kind: v.kind!, requestId: v.requestId!, offerAmount: "925", message: "From the permission matrix." }),
+  body: (v) => ({
+    intent,
+    kind: v.kind!,
+    requestId: v.requestId!,
+    offerAmount: "925",
+    message: "From the permission matrix.",
+  }),
   expect: buyerDashboard(200),
   note: "buyer1's offer, countered by its seller: only buyer1 answers it (another buyer gets 404: tests/db/offers.test.ts)",
 });
@@ -320,12 +384,23 @@ export const PERMISSION_MATRIX: MatrixRow[] = [
   {
     pattern: "/complete-signup",
     method: "POST",
-    body: () => ({ invitation: "x".repeat(43), email: unique("matrix-invite"), password: "Kudu-Grader-2026", confirmPassword: "Kudu-Grader-2026" }),
+    body: () => ({
+      invitation: "x".repeat(43),
+      email: unique("matrix-invite"),
+      password: "Kudu-Grader-2026",
+      confirmPassword: "Kudu-Grader-2026",
+    }),
     expect: all("/signin"),
     note: "the invitation is the credential",
   },
   { pattern: "/signout", method: "GET", expect: all("/"), note: "GET goes home; POST signs out" },
-  { pattern: "/account-types", method: "GET", url: "/account-types?need=buyer", expect: all(200), note: "public: buyer and seller accounts explained" },
+  {
+    pattern: "/account-types",
+    method: "GET",
+    url: "/account-types?need=buyer",
+    expect: all(200),
+    note: "public: buyer and seller accounts explained",
+  },
 
   // ---- catalog ----
   { pattern: "/equipment", method: "GET", expect: all(200) },
@@ -333,7 +408,13 @@ export const PERMISSION_MATRIX: MatrixRow[] = [
   { pattern: "/catalog", method: "GET", expect: all(200) },
   { pattern: "/parts", method: "GET", expect: all(200) },
   { pattern: "/listing/:id", method: "GET", url: `/listing/${ZERO}`, expect: all(404), note: "public listings only" },
-  { pattern: "/listing/:id", method: "GET", url: `/listing/${"-".repeat(36)}`, expect: all(404), note: "a malformed id is a 404, never a database error" },
+  {
+    pattern: "/listing/:id",
+    method: "GET",
+    url: `/listing/${"-".repeat(36)}`,
+    expect: all(404),
+    note: "a malformed id is a 404, never a database error",
+  },
   {
     pattern: "/listing/:id",
     method: "GET",
@@ -403,7 +484,74 @@ export const PERMISSION_MATRIX: MatrixRow[] = [
     expect: { ...anyUser(403), buyer: 404 },
     note: "saving is for buyer accounts (403); a listing that is not public cannot be saved (404)",
   },
-  { pattern: "/buyer-dashboard", method: "GET", expect: buyerDashboard(200), note: "Sellers to their dashboard, admins to /signup" },
+  // ---- saved searches and alerts ----
+  { pattern: "/saved-searches", method: "GET", expect: anyUser(200) },
+  {
+    pattern: "/saved-searches",
+    method: "POST",
+    intent: "save",
+    body: () => ({
+      intent: "save",
+      name: "Matrix search",
+      frequency: "off",
+      query: "category=cranes&province=Limpopo",
+    }),
+    expect: { ...anyUser(403), buyer: 200 },
+    note: "saving searches is for buyer accounts (buyer1 keeps one silent search per run)",
+  },
+  ...(["update", "pause", "resume", "delete"] as const).map((intent): MatrixRow => ({
+    pattern: "/saved-searches",
+    method: "POST",
+    intent,
+    target: (t) => t.savedSearch(),
+    body: (v) => ({ intent, id: v.savedSearchId!, name: "Taken over", frequency: "instant" }),
+    expect: anyUser(404),
+    unchanged: async (t, v) => {
+      const state = await t.savedSearchState(v.savedSearchId!);
+      return state === `${v.name}|paused:no` ? null : `the saved search is now ${state ?? "deleted"}`;
+    },
+    note: "another buyer's saved search: not found for everyone else",
+  })),
+  ...(["watchlist-alerts", "stop-all", "resume-all"] as const).map((intent): MatrixRow => ({
+    pattern: "/saved-searches",
+    method: "POST",
+    intent,
+    actor: "twin",
+    body: () => ({ intent, frequency: "daily" }),
+    expect: anyUser(200),
+    note: "the actor's own alert settings",
+  })),
+  { pattern: "/saved-searches/:id/open", method: "GET", url: `/saved-searches/${ZERO}/open`, expect: anyUser(404) },
+  {
+    pattern: "/saved-searches/:id/open",
+    method: "GET",
+    target: (t) => t.savedSearch(),
+    url: (v) => `/saved-searches/${v.savedSearchId}/open`,
+    expect: anyUser(404),
+    note: "only its owner opens a saved search",
+  },
+  {
+    pattern: "/unsubscribe/:token",
+    method: "GET",
+    url: `/unsubscribe/s.${ZERO}.forged`,
+    expect: all(400),
+    contains: Object.fromEntries(PERSONAS.map((p) => [p, "This unsubscribe link is not valid."])),
+    note: "public: the signed token is the key; a forged one is refused",
+  },
+  {
+    pattern: "/unsubscribe/:token",
+    method: "POST",
+    url: `/unsubscribe/s.${ZERO}.forged`,
+    body: () => ({ "List-Unsubscribe": "One-Click" }),
+    expect: all(400),
+  },
+
+  {
+    pattern: "/buyer-dashboard",
+    method: "GET",
+    expect: buyerDashboard(200),
+    note: "Sellers to their dashboard, admins to /signup",
+  },
   {
     pattern: "/buyer-dashboard",
     method: "POST",
@@ -436,7 +584,13 @@ export const PERMISSION_MATRIX: MatrixRow[] = [
   {
     pattern: "/contact",
     method: "POST",
-    body: () => ({ name: "Matrix", email: "matrix@example.test", subject: "Permission matrix", message: "Hello.", website: "matrix" }),
+    body: () => ({
+      name: "Matrix",
+      email: "matrix@example.test",
+      subject: "Permission matrix",
+      message: "Hello.",
+      website: "matrix",
+    }),
     expect: all(200),
     note: "public. With the honeypot filled (same answer, nothing stored): real messages count against the per-address limit (5 an hour) the other suites need",
   },
@@ -478,7 +632,8 @@ export const PERMISSION_MATRIX: MatrixRow[] = [
     body: (v) => ({ intent: "withdraw", listingId: v.listingId! }),
     expect: sellerOnly(200, 404),
     contains: { seller: "is withdrawn", otherSeller: "Listing not found." },
-    unchanged: async (t, v) => ((await t.seller1Badge(v.listingId!)) === "Withdrawn" ? "the listing was withdrawn" : null),
+    unchanged: async (t, v) =>
+      (await t.seller1Badge(v.listingId!)) === "Withdrawn" ? "the listing was withdrawn" : null,
     changedBy: ["seller"],
     note: "seller1's listing: only seller1 withdraws it",
   },
@@ -490,7 +645,8 @@ export const PERMISSION_MATRIX: MatrixRow[] = [
     body: (v) => ({ intent: "relist", listingId: v.listingId! }),
     expect: sellerOnly(200, 404),
     contains: { seller: "is back", otherSeller: "Listing not found." },
-    unchanged: async (t, v) => ((await t.seller1Badge(v.listingId!)) === "Withdrawn" ? null : "the listing was relisted"),
+    unchanged: async (t, v) =>
+      (await t.seller1Badge(v.listingId!)) === "Withdrawn" ? null : "the listing was relisted",
     changedBy: ["seller"],
     note: "seller1's withdrawn listing: only seller1 relists it",
   },
@@ -655,20 +811,22 @@ export const PERMISSION_MATRIX: MatrixRow[] = [
     contains: { seller: "too early to renew" },
     note: "a seller only reaches their own listings' renewal; a new listing's mandate is 90 days off",
   },
-  ...(["sign", "request-pdf", "upload"] as const).map(
-    (intent): MatrixRow => ({
-      pattern: "/seller/renew/:listingId",
-      method: "POST",
+  ...(["sign", "request-pdf", "upload"] as const).map((intent): MatrixRow => ({
+    pattern: "/seller/renew/:listingId",
+    method: "POST",
+    intent,
+    target: (t) => t.seller1Listing({ signed: true }),
+    url: (v) => `/seller/renew/${v.listingId}`,
+    encoding: intent === "upload" ? "multipart" : "form",
+    body: () => ({
       intent,
-      target: (t) => t.seller1Listing({ signed: true }),
-      url: (v) => `/seller/renew/${v.listingId}`,
-      encoding: intent === "upload" ? "multipart" : "form",
-      body: () => ({ intent, ...(intent === "sign" ? { accept: "on" } : {}), ...(intent === "upload" ? { signedPdf: { file: "pdf" as const } } : {}) }),
-      expect: sellerOnly(409, 404),
-      contains: { seller: "too early to renew", otherSeller: "Listing not found." },
-      note: "seller1's new listing reaches the renewal rule (too early: 409); nobody else's renewal reaches it",
+      ...(intent === "sign" ? { accept: "on" } : {}),
+      ...(intent === "upload" ? { signedPdf: { file: "pdf" as const } } : {}),
     }),
-  ),
+    expect: sellerOnly(409, 404),
+    contains: { seller: "too early to renew", otherSeller: "Listing not found." },
+    note: "seller1's new listing reaches the renewal rule (too early: 409); nobody else's renewal reaches it",
+  })),
   {
     pattern: "/mandates/:agreementId/pdf",
     method: "GET",
@@ -786,19 +944,17 @@ export const PERMISSION_MATRIX: MatrixRow[] = [
     url: (v) => `/admin/revisions/${v.revisionId}`,
     expect: adminOnly(200),
   },
-  ...adminRevisionIntents.map(
-    (intent): MatrixRow => ({
-      pattern: "/admin/revisions/:id",
-      method: "POST",
-      intent,
-      target: (t) => t.pendingRevision(),
-      url: (v) => `/admin/revisions/${v.revisionId}`,
-      body: () => ({ intent, reason: "Matrix" }),
-      expect: adminOnly("/admin"),
-      unchanged: async (t, v) => ((await t.isRevisionPending(v.revisionId!)) ? null : "the changes were decided"),
-      changedBy: ["admin"],
-    }),
-  ),
+  ...adminRevisionIntents.map((intent): MatrixRow => ({
+    pattern: "/admin/revisions/:id",
+    method: "POST",
+    intent,
+    target: (t) => t.pendingRevision(),
+    url: (v) => `/admin/revisions/${v.revisionId}`,
+    body: () => ({ intent, reason: "Matrix" }),
+    expect: adminOnly("/admin"),
+    unchanged: async (t, v) => ((await t.isRevisionPending(v.revisionId!)) ? null : "the changes were decided"),
+    changedBy: ["admin"],
+  })),
   {
     pattern: "/admin/listings/:id/edit",
     method: "GET",
@@ -817,21 +973,25 @@ export const PERMISSION_MATRIX: MatrixRow[] = [
     method: "POST",
     target: (t) => t.pendingListing(),
     url: (v) => `/admin/listings/${v.listingId}/edit`,
-    body: () => ({ title: "Edited by the matrix", description: "Edited.", price: "1", category: "generators", isUrgent: "on" }),
+    body: () => ({
+      title: "Edited by the matrix",
+      description: "Edited.",
+      price: "1",
+      category: "generators",
+      isUrgent: "on",
+    }),
     expect: adminOnly("/admin"),
     unchanged: async (t, v) => ((await t.listingTitle(v.listingId!)) === v.title ? null : "the title changed"),
     changedBy: ["admin"],
   },
   { pattern: "/email-test", method: "GET", expect: adminOnly(200) },
-  ...emailTestIntents.map(
-    (intent): MatrixRow => ({
-      pattern: "/email-test",
-      method: "POST",
-      intent,
-      body: () => ({ intent, email: unique("matrix-test-mail") }),
-      expect: adminOnly(200),
-    }),
-  ),
+  ...emailTestIntents.map((intent): MatrixRow => ({
+    pattern: "/email-test",
+    method: "POST",
+    intent,
+    body: () => ({ intent, email: unique("matrix-test-mail") }),
+    expect: adminOnly(200),
+  })),
   { pattern: "/admin-auth-fix", method: "GET", expect: adminOnly(200) },
   {
     pattern: "/admin-auth-fix",

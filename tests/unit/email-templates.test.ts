@@ -99,6 +99,45 @@ const SAMPLES: { [T in EmailTemplate]: Sample<T> } = {
     main: "Renew the mandate for another 90 days to keep it on the market without a gap",
     link: "https://dealequip.example/seller/renew/00000000-0000-4000-8000-000000000001",
   },
+  "send-search-alert": {
+    data: {
+      searchName: USER_TEXT,
+      digest: "daily",
+      items: [
+        {
+          title: USER_TEXT,
+          details: "2019 · 4,200 h",
+          price: "R 1 250 000",
+          url: "https://dealequip.example/listing/00000000-0000-4000-8000-000000000001",
+          imageUrl: "https://dealequip.example/media/listings/x-card.webp",
+        },
+      ],
+      searchUrl: "https://dealequip.example/saved-searches/00000000-0000-4000-8000-000000000002/open",
+      manageUrl: "https://dealequip.example/saved-searches",
+      unsubscribeUrl: "https://dealequip.example/unsubscribe/abc.def",
+    },
+    main: "was listed since yesterday's e-mail:",
+    link: "https://dealequip.example/saved-searches/00000000-0000-4000-8000-000000000002/open",
+  },
+  "send-price-drop-alert": {
+    data: {
+      items: [
+        {
+          title: USER_TEXT,
+          details: "2019 · 4,200 h",
+          price: "R 1 100 000",
+          note: "was R 1 250 000",
+          url: "https://dealequip.example/listing/00000000-0000-4000-8000-000000000001",
+          imageUrl: null,
+        },
+      ],
+      watchlistUrl: "https://dealequip.example/watchlist",
+      manageUrl: "https://dealequip.example/saved-searches",
+      unsubscribeUrl: "https://dealequip.example/unsubscribe/abc.def",
+    },
+    main: "A machine on your watchlist is cheaper now:",
+    link: "https://dealequip.example/watchlist",
+  },
 };
 
 const names = Object.keys(SAMPLES) as EmailTemplate[];
@@ -106,6 +145,19 @@ const names = Object.keys(SAMPLES) as EmailTemplate[];
 describe("e-mail templates", () => {
   it("have a sample here for every template in the registry", () => {
     expect([...names].sort()).toEqual(Object.keys(EMAIL_TEMPLATES).sort());
+  });
+
+  it("give alerts a one-click unsubscribe: the link in both parts and the List-Unsubscribe headers", () => {
+    for (const name of ["send-search-alert", "send-price-drop-alert"] as const) {
+      const mail = composeEmail(name, "b@example.co.za", SAMPLES[name].data as never);
+      expect(mail.headers).toEqual({
+        "List-Unsubscribe": "<https://dealequip.example/unsubscribe/abc.def>",
+        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+      });
+      expect(mail.html).toContain('href="https://dealequip.example/unsubscribe/abc.def"');
+      expect(mail.text).toContain("https://dealequip.example/unsubscribe/abc.def");
+    }
+    expect(composeEmail("send-expiry-reminder", "s@example.co.za", SAMPLES["send-expiry-reminder"].data).headers).toBeUndefined();
   });
 
   describe.each(names)("%s", (name) => {

@@ -23,6 +23,7 @@ export function navItems(viewer: Viewer | null): NavItem[] {
     items.push({ to: "/email-test", label: "Email Test" });
   }
   if (viewer) items.push({ to: "/watchlist", label: "Watchlist" });
+  if (viewer?.role === "buyer") items.push({ to: "/saved-searches", label: "Saved searches" });
   if (viewer) items.push({ to: "/feedback", label: "Feedback" });
   items.push({ to: "/contact", label: "Contact" });
   return items;

@@ -26,15 +26,22 @@ export function ListingCard({
   detailsHref,
   actions,
   corner,
+  notice,
+  unavailable,
 }: {
   listing: ListingCardData;
-  detailsHref: string;
+  /** Null: the listing has no public page (a watched machine sold or withdrawn). */
+  detailsHref: string | null;
   actions?: React.ReactNode;
   corner?: React.ReactNode;
+  /** A line under the price, e.g. the watchlist's price drop or the listing's state. */
+  notice?: React.ReactNode;
+  /** Shown greyed (a watched machine no longer on the market). */
+  unavailable?: boolean;
 }) {
   return (
     <article
-      className="flex h-full flex-col overflow-hidden rounded-lg border border-gray-200 bg-white shadow-sm"
+      className={`flex h-full flex-col overflow-hidden rounded-lg border border-gray-200 bg-white shadow-sm${unavailable ? " opacity-80" : ""}`}
       aria-label={listing.title}
     >
       <div className="relative">
@@ -57,7 +64,10 @@ export function ListingCard({
       </div>
       <div className="flex flex-1 flex-col gap-1.5 p-4">
         <h2 className="text-lg font-semibold leading-snug">{listing.title}</h2>
-        <p className="text-xl font-bold text-brand-700">{formatPrice(listing.price)}</p>
+        <p className={`text-xl font-bold ${unavailable ? "text-gray-600" : "text-brand-700"}`}>
+          {formatPrice(listing.price)}
+        </p>
+        {notice}
         <p className="text-sm text-gray-600">
           {[
             categoryLabel(listing.category),
@@ -72,9 +82,13 @@ export function ListingCard({
         <p className="mt-auto pt-2 text-sm text-gray-500">Seller: {listing.sellerName || "Seller"}</p>
         <p className="text-xs text-gray-500">Listed until {formatShortDate(listing.expiresOn)}</p>
         <div className="mt-2 flex gap-2">
-          <Button asChild className="flex-1">
-            <Link to={detailsHref}>View Details</Link>
-          </Button>
+          {detailsHref ? (
+            <Button asChild className="flex-1">
+              <Link to={detailsHref}>View Details</Link>
+            </Button>
+          ) : (
+            <span className="flex-1" />
+          )}
           {actions}
         </div>
       </div>

@@ -35,11 +35,12 @@ export async function toggleFavourite(options: {
     throw new AppError("FORBIDDEN", BUYER_ACCOUNT_REQUIRED.title, BUYER_ACCOUNT_REQUIRED.message);
   }
   const [visible] = await db
-    .select({ id: listings.id })
+    .select({ id: listings.id, price: listings.price })
     .from(listings)
     .where(and(eq(listings.id, listingId), isPublicListing()));
   if (!visible) throw new AppError("NOT_FOUND", "Not found", "Listing not found.");
-  await db.insert(favourites).values({ userId, listingId }).onConflictDoNothing();
+  // The price when saved: the watchlist shows any drop since.
+  await db.insert(favourites).values({ userId, listingId, savedPrice: visible.price }).onConflictDoNothing();
   return true;
 }
 

@@ -9,6 +9,7 @@ import { AppError } from "#app/lib/app-error.ts";
 import type { DbOrTx } from "#app/lib/db.server.ts";
 import { formatPrice } from "#app/lib/format.ts";
 import { recordAudit } from "#app/domain/audit/record-audit.server.ts";
+import { recordPriceDrop } from "#app/domain/alert/record-price-drop.server.ts";
 import type { Viewer } from "#app/domain/user/viewer.ts";
 import { maySellerChangePrice, PRICE_DROP_SHOWN_DAYS } from "./listing-state.ts";
 
@@ -61,7 +62,10 @@ export async function changeListingPrice(options: {
   });
 }
 
-/** One row of the price history (the listing page's "Reduced from"), written in the change's transaction. */
+/**
+ * One row of the price history (the listing page's "Reduced from"), written in the change's transaction;
+ * a drop also tells the listing's watchers (record-price-drop.server.ts).
+ */
 export async function recordPriceChange(options: {
   db: DbOrTx;
   listingId: string;
@@ -71,6 +75,7 @@ export async function recordPriceChange(options: {
 }) {
   const { db, ...row } = options;
   await db.insert(listingPriceChanges).values(row);
+  await recordPriceDrop({ db, listingId: row.listingId, oldPrice: row.oldPrice, newPrice: row.newPrice });
 }
 
 /** The message the seller sees after a change. */

@@ -6,6 +6,7 @@
  * way the seller is told (notification and e-mail) and an audit row records it; the revision state
  * map refuses a second decision (409).
  */
+import { queueListingMatch } from "#app/domain/alert/match-saved-searches.server.ts";
 import { asc, eq, sql } from "drizzle-orm";
 import {
   listingImages,
@@ -190,6 +191,8 @@ export async function decideListingRevision(options: {
         await tx.delete(listingImages).where(eq(listingImages.listingId, listingId));
         await tx.insert(listingImages).values(photos.map((p, position) => ({ listingId, position, ...p })));
         unused = live.filter((l) => !photos.some((p) => p.storageKey === l.storageKey));
+        // The approved content may match saved searches the old one did not.
+        await queueListingMatch({ db: tx, listingId });
       }
       const title = decision === "approve" ? row.revision.content.title : row.listing.title;
       await recordAudit({

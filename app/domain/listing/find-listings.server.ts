@@ -199,7 +199,7 @@ export function toListingCard(row: CardRow, imageUrl: string | null): ListingCar
 }
 
 /** First photo (card size) of each listing, in one query. */
-async function firstImages(options: { db: DbOrTx; storage: Storage; ids: string[] }) {
+export async function firstImages(options: { db: DbOrTx; storage: Storage; ids: string[] }) {
   const { db, storage, ids } = options;
   const images = ids.length
     ? await db

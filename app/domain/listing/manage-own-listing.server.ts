@@ -3,6 +3,7 @@
  * listing state map allows (`nextSellerChange`): one transaction with its audit row. Only the listing's
  * seller; a move the map refuses is a 409 with a clear message.
  */
+import { queueListingMatch } from "#app/domain/alert/match-saved-searches.server.ts";
 import { and, eq } from "drizzle-orm";
 import { listings, sellers } from "#db/schema.ts";
 import { AppError } from "#app/lib/app-error.ts";
@@ -65,6 +66,8 @@ export async function manageOwnListing(options: {
       .update(listings)
       .set({ ...change, updatedAt: now })
       .where(eq(listings.id, listing.id));
+    // Relisted without a new review: public again, so saved searches it matches are told.
+    if (action === "relist") await queueListingMatch({ db: tx, listingId: listing.id });
     const { id: _id, title, ...before } = listing;
     await recordAudit({
       db: tx,

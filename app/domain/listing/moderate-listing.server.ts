@@ -3,6 +3,7 @@
  * Each change runs in one transaction with the seller's notification, the
  * e-mail (outbox) and an audit row; transitions come from the state map.
  */
+import { queueListingMatch } from "#app/domain/alert/match-saved-searches.server.ts";
 import { machineSpecColumns } from "./machine-spec-columns.server.ts";
 import { eq, sql } from "drizzle-orm";
 import { listings, sellers, user } from "#db/schema.ts";
@@ -142,6 +143,8 @@ export async function moderateListing(options: {
         .update(listings)
         .set({ status: next.status, adminStatus: next.adminStatus, updatedAt: new Date() })
         .where(eq(listings.id, listing.id));
+      // Public now: saved searches it matches are told (the job skips a listing that is not public).
+      if (action === "approve") await queueListingMatch({ db: tx, listingId: listing.id });
       await recordAudit({
         db: tx,
         actorUserId: options.admin.userId,

@@ -6,6 +6,7 @@
  * its audit row, the admins' notification and the confirmation e-mail. Which listings may renew, and
  * from when: `nextRenewal` in listing-state.ts. Only the listing's seller (ownership in the query).
  */
+import { queueListingMatch } from "#app/domain/alert/match-saved-searches.server.ts";
 import { randomBytes } from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
 import { listings, mandateAgreements, sellers } from "#db/schema.ts";
@@ -191,6 +192,8 @@ export async function renewListing(options: RenewListingOptions) {
         .update(listings)
         .set({ ...change, updatedAt: now })
         .where(eq(listings.id, listing.id));
+      // An expired listing renewed is public again: saved searches it matches are told.
+      if (listing.expired || listing.expiresOn <= now) await queueListingMatch({ db: tx, listingId: listing.id });
       await recordAudit({
         db: tx,
         actorUserId: options.viewer.userId,

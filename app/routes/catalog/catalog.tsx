@@ -23,6 +23,8 @@ import { categoryLabel, formatWhole } from "#app/lib/format.ts";
 import { getRuntime } from "#app/server/runtime.server.ts";
 import { CATEGORIES, CONDITION_LABELS, CONDITIONS } from "#db/vocabulary.ts";
 import { shortened } from "#app/lib/text-limits.ts";
+import { SaveSearchControl } from "#app/components/alerts/save-search-control.tsx";
+import { defaultSearchName, hasFilters, savedSearchFromSearch } from "#app/domain/saved-search/saved-search-filters.ts";
 import { pageTitle } from "#app/lib/brand.ts";
 
 export const meta: Route.MetaFunction = ({ location }) => [
@@ -58,9 +60,14 @@ export async function loader({ request }: Route.LoaderArgs) {
     viewer && maySaveFavourites(viewer)
       ? new Set(await favouriteIds({ db, userId: viewer.userId, listingIds: page.items.map((l) => l.id) }))
       : new Set<string>();
+  const saveable = savedSearchFromSearch(search);
   return {
     signedIn: Boolean(viewer),
     canSave: maySaveFavourites(viewer),
+    // "Save this search": offered once the search looks for something.
+    saveSearch: hasFilters(saveable.filters)
+      ? { query: saveable.query, name: defaultSearchName(saveable.filters) }
+      : null,
     profilePrompt: viewer && !completeBuyer ? buyerProfilePrompt(viewer) : null,
     search,
     counts,
@@ -94,7 +101,7 @@ function activeFilterCount(search: Omit<ListingSearch, "cursor">) {
 }
 
 export default function Catalog({ loaderData }: Route.ComponentProps) {
-  const { signedIn, canSave, profilePrompt, search, page, path, categories, counts } = loaderData;
+  const { signedIn, canSave, profilePrompt, search, page, path, categories, counts, saveSearch } = loaderData;
   const navigation = useNavigation();
   const more = useLoadMore(page);
   const searching = navigation.state === "loading" && navigation.location?.pathname === path;
@@ -262,6 +269,17 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
           {searching ? "Searching..." : shown}
         </p>
       </div>
+
+      {saveSearch ? (
+        <div className="mt-3">
+          <SaveSearchControl
+            signedIn={signedIn}
+            canSave={canSave}
+            query={saveSearch.query}
+            suggestedName={saveSearch.name}
+          />
+        </div>
+      ) : null}
 
       {searching ? (
         <div

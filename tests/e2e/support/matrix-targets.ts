@@ -54,7 +54,11 @@ const sellerX = once(() => createConfirmedAccount({ role: "seller", prefix: "mat
 const buyerX = once(async () => {
   const account = await createConfirmedAccount({ role: "buyer", prefix: "matrix-buyer" });
   const cookie = await sessionCookie(account.email, account.password);
-  const res = await send(cookie, "POST", "/buyer-dashboard", { intent: "create-buyer-profile", fullName: account.fullName, commissionAccepted: "on" });
+  const res = await send(cookie, "POST", "/buyer-dashboard", {
+    intent: "create-buyer-profile",
+    fullName: account.fullName,
+    commissionAccepted: "on",
+  });
   expect(res.status, "the throwaway buyer's profile").toBe(302);
   return account;
 });
@@ -66,8 +70,12 @@ const adminX = once(async () => {
   return account;
 });
 const sellerXCookie = once(async () => sessionCookie((await sellerX()).email, (await sellerX()).password));
+const buyerXCookie = once(async () => sessionCookie((await buyerX()).email, (await buyerX()).password));
 
-const photo = once(async () => new File([new Uint8Array(await jpeg({ r: 200, g: 120, b: 20 }, 64, 48))], "photo.jpg", { type: "image/jpeg" }));
+const photo = once(
+  async () =>
+    new File([new Uint8Array(await jpeg({ r: 200, g: 120, b: 20 }, 64, 48))], "photo.jpg", { type: "image/jpeg" }),
+);
 /** A real one-page PDF (the upload reads it: a bare "%PDF-" header is refused). */
 const ONE_PAGE_PDF = [
   "%PDF-1.4",
@@ -86,7 +94,16 @@ async function createListing(cookie: string, title: string) {
     cookie,
     "POST",
     "/api/listings",
-    { title, description: "Made by the permission matrix.", category: "generators", condition: "used", price: "1000", location: "Matrix", isUrgent: "on", images: await photo() },
+    {
+      title,
+      description: "Made by the permission matrix.",
+      category: "generators",
+      condition: "used",
+      price: "1000",
+      location: "Matrix",
+      isUrgent: "on",
+      images: await photo(),
+    },
     { multipart: true },
   );
   expect(res.status, `create listing ${title}`).toBe(201);
@@ -201,7 +218,16 @@ export class MatrixTargets implements Targets {
         cookie,
         "POST",
         `/api/listings/${id}`,
-        { title: `${title} (edited)`, description: "Edited by the permission matrix.", category: "generators", condition: "used", price: "1000", location: "Matrix", isUrgent: "on", images: await photo() },
+        {
+          title: `${title} (edited)`,
+          description: "Edited by the permission matrix.",
+          category: "generators",
+          condition: "used",
+          price: "1000",
+          location: "Matrix",
+          isUrgent: "on",
+          images: await photo(),
+        },
         { multipart: true },
       );
       expect(edited.status, "edit the approved listing").toBe(200);
@@ -222,10 +248,18 @@ export class MatrixTargets implements Targets {
   async seller1SignedPdf() {
     const cookie = await seller1Cookie();
     const { listingId, title } = await this.seller1Listing();
-    const up = await send(cookie, "POST", `/seller/mandate/${listingId}`, { intent: "upload", signedPdf: PDF() }, { multipart: true });
+    const up = await send(
+      cookie,
+      "POST",
+      `/seller/mandate/${listingId}`,
+      { intent: "upload", signedPdf: PDF() },
+      { multipart: true },
+    );
     expect(up.status, "upload the signed mandate").toBe(302);
     const html = await (await send(cookie, "GET", "/seller-dashboard")).text();
-    const id = new RegExp(`<strong>${title}</strong>(?:(?!</li>)[\\s\\S])*?/mandates/([0-9a-f-]{36})/pdf`).exec(html)?.[1];
+    const id = new RegExp(`<strong>${title}</strong>(?:(?!</li>)[\\s\\S])*?/mandates/([0-9a-f-]{36})/pdf`).exec(
+      html,
+    )?.[1];
     expect(id, "the uploaded mandate's download link").toBeTruthy();
     return { listingId, agreementId: id! };
   }
@@ -257,11 +291,18 @@ export class MatrixTargets implements Targets {
     return this.once(`user ${JSON.stringify(options)}`, async () => {
       const account = await createAccount({ role: "buyer", prefix: "matrix-target" });
       const admin = await adminCookie();
-      if (options.banned) expect((await send(admin, "POST", `/admin/users/${account.userId}`, { intent: "ban" })).status).toBe(200);
-      if (options.admin) expect((await send(admin, "POST", `/admin/users/${account.userId}`, { intent: "grant-admin" })).status).toBe(200);
+      if (options.banned)
+        expect((await send(admin, "POST", `/admin/users/${account.userId}`, { intent: "ban" })).status).toBe(200);
+      if (options.admin)
+        expect((await send(admin, "POST", `/admin/users/${account.userId}`, { intent: "grant-admin" })).status).toBe(
+          200,
+        );
       this.made(async () => {
         await send(admin, "POST", `/admin/users/${account.userId}`, { intent: "revoke-admin" });
-        await send(admin, "POST", `/admin/users/${account.userId}`, { intent: "delete", confirmation: `DELETE ${account.email}` });
+        await send(admin, "POST", `/admin/users/${account.userId}`, {
+          intent: "delete",
+          confirmation: `DELETE ${account.email}`,
+        });
       });
       return { userId: account.userId, email: account.email };
     });
@@ -281,17 +322,23 @@ export class MatrixTargets implements Targets {
     return { messageId: (await readLatestEmail(to, /./)).id };
   }
 
-
   /** A new offer of the throwaway buyer, as the admin's Buyer Requests tab lists it. */
   async buyerRequest() {
     const message = this.stamp("Matrix offer");
     const buyer = await buyerX();
     const cookie = await sessionCookie(buyer.email, buyer.password);
     const { listingId } = await this.publicListing();
-    const sent = await send(cookie, "POST", "/buyer-dashboard", { intent: "offer", listingId, offerAmount: "900", message });
+    const sent = await send(cookie, "POST", "/buyer-dashboard", {
+      intent: "offer",
+      listingId,
+      offerAmount: "900",
+      message,
+    });
     expect(sent.status, "the throwaway buyer's offer").toBe(200);
     const html = await (await send(await adminCookie(), "GET", "/admin/requests")).text();
-    const block = new RegExp(`${message}[\\s\\S]*?name="kind" value="(\\w+)"[\\s\\S]*?name="requestId" value="([0-9a-f-]{36})"`).exec(html);
+    const block = new RegExp(
+      `${message}[\\s\\S]*?name="kind" value="(\\w+)"[\\s\\S]*?name="requestId" value="([0-9a-f-]{36})"`,
+    ).exec(html);
     expect(block, "the offer in the admin's Buyer Requests").toBeTruthy();
     return { kind: block![1]!, requestId: block![2]! };
   }
@@ -299,7 +346,9 @@ export class MatrixTargets implements Targets {
   /** The kind and id of the request the admin's Buyer Requests tab lists after `message`. */
   private async requestWithMessage(message: string) {
     const html = await (await send(await adminCookie(), "GET", "/admin/requests")).text();
-    const block = new RegExp(`${message}[\\s\\S]*?name="kind" value="(\\w+)"[\\s\\S]*?name="requestId" value="([0-9a-f-]{36})"`).exec(html);
+    const block = new RegExp(
+      `${message}[\\s\\S]*?name="kind" value="(\\w+)"[\\s\\S]*?name="requestId" value="([0-9a-f-]{36})"`,
+    ).exec(html);
     expect(block, `the request "${message}" in the admin's Buyer Requests`).toBeTruthy();
     return { kind: block![1]!, requestId: block![2]! };
   }
@@ -312,10 +361,17 @@ export class MatrixTargets implements Targets {
       const message = this.stamp("Matrix lead");
       const buyer = await buyerX();
       const cookie = await sessionCookie(buyer.email, buyer.password);
-      const sent = await send(cookie, "POST", "/buyer-dashboard", { intent: "offer", listingId, offerAmount: "900", message });
+      const sent = await send(cookie, "POST", "/buyer-dashboard", {
+        intent: "offer",
+        listingId,
+        offerAmount: "900",
+        message,
+      });
       expect(sent.status, "the throwaway buyer's offer to seller1").toBe(200);
       const ref = await this.requestWithMessage(message);
-      this.made(async () => send(await adminCookie(), "POST", "/admin/requests", { intent: "set-status", ...ref, status: "closed" }));
+      this.made(async () =>
+        send(await adminCookie(), "POST", "/admin/requests", { intent: "set-status", ...ref, status: "closed" }),
+      );
       return { listingId, ...ref };
     });
   }
@@ -325,7 +381,12 @@ export class MatrixTargets implements Targets {
     return this.once("countered", async () => {
       const { listingId } = await this.publicListing();
       const message = this.stamp("Matrix countered");
-      const sent = await send(await buyer1Cookie(), "POST", "/buyer-dashboard", { intent: "offer", listingId, offerAmount: "900", message });
+      const sent = await send(await buyer1Cookie(), "POST", "/buyer-dashboard", {
+        intent: "offer",
+        listingId,
+        offerAmount: "900",
+        message,
+      });
       expect(sent.status, "buyer1's offer").toBe(200);
       const ref = await this.requestWithMessage(message);
       const countered = await send(await sellerXCookie(), "POST", "/seller-dashboard", {
@@ -335,7 +396,9 @@ export class MatrixTargets implements Targets {
       });
       expect(countered.status, "the throwaway seller's counter").toBe(200);
       // Whatever the cell did, the admin closes it afterwards, so buyer1's list keeps no open matrix offers.
-      this.made(async () => send(await adminCookie(), "POST", "/admin/requests", { intent: "set-status", ...ref, status: "closed" }));
+      this.made(async () =>
+        send(await adminCookie(), "POST", "/admin/requests", { intent: "set-status", ...ref, status: "closed" }),
+      );
       return ref;
     });
   }
@@ -355,7 +418,9 @@ export class MatrixTargets implements Targets {
 
   async seller1Badge(listingId: string) {
     const html = await (await send(await seller1Cookie(), "GET", "/seller-dashboard")).text();
-    const row = new RegExp(`<tr[^>]*>(?:(?!</tr>)[\\s\\S])*?value="${listingId}"(?:(?!</tr>)[\\s\\S])*?</tr>`).exec(html)?.[0];
+    const row = new RegExp(`<tr[^>]*>(?:(?!</tr>)[\\s\\S])*?value="${listingId}"(?:(?!</tr>)[\\s\\S])*?</tr>`).exec(
+      html,
+    )?.[0];
     return row ? (/>(Active|Pending|Withdrawn|Sold|Rejected|Expired|Draft)</.exec(row)?.[1] ?? null) : null;
   }
 
@@ -363,6 +428,34 @@ export class MatrixTargets implements Targets {
     const cookie = await adminCookie();
     const html = await allAdminListingsHtml(async (path) => (await send(cookie, "GET", path)).text(), "pending");
     return html.includes(listingId);
+  }
+
+  async savedSearch() {
+    return this.once("savedSearch", async () => {
+      const cookie = await buyerXCookie();
+      const name = this.stamp("Matrix saved");
+      const res = await send(cookie, "POST", "/saved-searches", {
+        intent: "save",
+        name,
+        frequency: "off",
+        query: "category=cranes&province=Limpopo",
+      });
+      expect(res.status, "the throwaway buyer saves a search").toBe(200);
+      const html = await (await send(cookie, "GET", "/saved-searches")).text();
+      const card = html.split("<li").find((c) => c.includes(name));
+      const savedSearchId = card && /\/saved-searches\/([0-9a-f-]{36})\/open/.exec(card)?.[1];
+      expect(savedSearchId, "the saved search on its owner's page").toBeTruthy();
+      this.made(async () => send(cookie, "POST", "/saved-searches", { intent: "delete", id: savedSearchId! }));
+      return { savedSearchId: savedSearchId!, name };
+    });
+  }
+
+  async savedSearchState(savedSearchId: string) {
+    const html = await (await send(await buyerXCookie(), "GET", "/saved-searches")).text();
+    const card = html.split("<li").find((c) => c.includes(`/saved-searches/${savedSearchId}/open`));
+    if (!card) return null;
+    const name = /<h3[^>]*>([^<]*)<\/h3>/.exec(card)?.[1] ?? "";
+    return `${name}|paused:${card.includes("Resume alerts") ? "yes" : "no"}`;
   }
 
   async userPage(userId: string) {
