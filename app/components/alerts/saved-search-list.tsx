@@ -80,11 +80,11 @@ export function SavedSearchList({ searches, stopped }: { searches: SavedSearchRo
                 <IntentButton intent="resume" id={s.id}>
                   Resume alerts
                 </IntentButton>
-              ) : (
+              ) : s.frequency !== "off" ? (
                 <IntentButton intent="pause" id={s.id}>
                   Pause alerts
                 </IntentButton>
-              )}
+              ) : null}
               <IntentButton intent="delete" id={s.id} variant="ghost">
                 Delete
               </IntentButton>
@@ -133,8 +133,10 @@ export function AlertSettings({ settings }: { settings: { watchlistFrequency: Al
       <h2 id="alert-settings" className="text-lg font-semibold">
         Alert settings
       </h2>
-      <WatchlistAlertsForm frequency={settings.watchlistFrequency} source="/saved-searches" />
-      <div className="mt-4 flex flex-col gap-2 border-t pt-4 sm:flex-row sm:items-center sm:justify-between">
+      <div className="mt-3">
+        <WatchlistAlertsForm frequency={settings.watchlistFrequency} source="/saved-searches" />
+      </div>
+      <div className="mt-4 flex flex-col gap-2 border-t border-gray-200 pt-4 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm text-gray-700">
           {settings.stopped
             ? "All alerts are stopped. Your saved searches and watchlist stay as they are."
@@ -165,7 +167,7 @@ export function WatchlistAlertsForm({
     <fetcher.Form
       method="post"
       action="/saved-searches"
-      className="mt-3 grid gap-2 sm:grid-cols-[1fr_auto_auto] sm:items-end"
+      className="grid gap-2 sm:grid-cols-[1fr_auto_auto] sm:items-end"
       key={frequency}
     >
       <input type="hidden" name="intent" value="watchlist-alerts" />

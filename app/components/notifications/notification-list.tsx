@@ -1,4 +1,14 @@
-import { CircleCheck, CircleX, ClipboardList, CreditCard, Megaphone, ShoppingCart, Stamp } from "lucide-react";
+import {
+  BellRing,
+  CircleCheck,
+  CircleX,
+  ClipboardList,
+  CreditCard,
+  Megaphone,
+  ShoppingCart,
+  Stamp,
+  TrendingDown,
+} from "lucide-react";
 import { Form, Link, useRouteLoaderData } from "react-router";
 import type { Viewer } from "#app/domain/user/viewer.ts";
 import { safeRedirect } from "#app/lib/safe-redirect.ts";
@@ -45,6 +55,8 @@ export function NotificationIcon({ type, title }: { type: string; title: string 
   if (type === "purchase_request") return <ShoppingCart className={`${cls} text-brand-600`} aria-hidden />;
   if (type === "payment_status") return <CreditCard className={`${cls} text-blue-600`} aria-hidden />;
   if (type === "admin_review") return <Stamp className={`${cls} text-purple-600`} aria-hidden />;
+  if (type === "saved_search") return <BellRing className={`${cls} text-brand-600`} aria-hidden />;
+  if (type === "price_drop") return <TrendingDown className={`${cls} text-green-600`} aria-hidden />;
   return <Megaphone className={`${cls} text-gray-600`} aria-hidden />;
 }
 

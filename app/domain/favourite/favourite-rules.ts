@@ -16,3 +16,13 @@ export const BUYER_ACCOUNT_REQUIRED = {
   title: "Buyer Account Required",
   message: "Saving machines to a watchlist is for buyer accounts.",
 } as const;
+
+/** Where a watched machine stands: on the market, or why not. */
+export type WatchedState = "available" | "sold" | "withdrawn" | "expired" | "unavailable";
+
+export const WATCHED_STATE_LABELS: Record<Exclude<WatchedState, "available">, string> = {
+  sold: "Sold",
+  withdrawn: "Withdrawn by the seller",
+  expired: "Listing expired",
+  unavailable: "Not on the market at the moment",
+};

@@ -11,19 +11,10 @@ import { imageVariantUrl } from "#app/lib/images.server.ts";
 import type { Storage } from "#app/lib/storage.server.ts";
 import { cardColumns, toListingCard } from "#app/domain/listing/find-listings.server.ts";
 import { isPublicListing } from "#app/domain/listing/listing-visibility.server.ts";
+import type { WatchedState } from "./favourite-rules.ts";
 
 /** The most a watchlist shows. */
 export const WATCHLIST_MAX = 200;
-
-/** Where a watched machine stands: on the market, or why not. */
-export type WatchedState = "available" | "sold" | "withdrawn" | "expired" | "unavailable";
-
-export const WATCHED_STATE_LABELS: Record<Exclude<WatchedState, "available">, string> = {
-  sold: "Sold",
-  withdrawn: "Withdrawn by the seller",
-  expired: "Listing expired",
-  unavailable: "Not on the market at the moment",
-};
 
 export async function findFavouriteListings(options: { db: DbOrTx; storage: Storage; userId: string }) {
   const { db, storage, userId } = options;

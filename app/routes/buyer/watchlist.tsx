@@ -5,7 +5,8 @@ import { FavouriteButton } from "#app/components/listing/favourite-button.tsx";
 import { ListingCard } from "#app/components/listing/listing-card.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { findAlertSettings } from "#app/domain/saved-search/find-saved-searches.server.ts";
-import { findFavouriteListings, WATCHED_STATE_LABELS } from "#app/domain/favourite/find-favourite-listings.server.ts";
+import { findFavouriteListings } from "#app/domain/favourite/find-favourite-listings.server.ts";
+import { WATCHED_STATE_LABELS } from "#app/domain/favourite/favourite-rules.ts";
 import { requireUser } from "#app/server/guards.server.ts";
 import { getRuntime } from "#app/server/runtime.server.ts";
 import { pageTitle } from "#app/lib/brand.ts";
@@ -66,7 +67,8 @@ export default function Watchlist({ loaderData }: Route.ComponentProps) {
                     available ? (
                       l.droppedFrom !== null ? (
                         <p className="text-sm font-medium text-green-700">
-                          Down {formatPrice(l.droppedFrom - l.price)} since you saved it (was {formatPrice(l.droppedFrom)})
+                          Down {formatPrice(l.droppedFrom - l.price)} since you saved it (was{" "}
+                          {formatPrice(l.droppedFrom)})
                         </p>
                       ) : null
                     ) : (
