@@ -52,7 +52,7 @@ test("buyer pages have no WCAG 2.2 AA violations", async ({ browser }) => {
   test.setTimeout(180_000);
   const page = await sessionPage(browser, "buyer");
   const listing = await firstListingPath(page);
-  const found = await audit(page, ["/buyer-catalog", listing, "/watchlist", "/buyer-dashboard", "/buyer-dashboard?tab=viewing", "/buyer-dashboard?tab=quote", "/feedback", "/contact", "/notifications"]);
+  const found = await audit(page, ["/buyer-catalog", listing, "/watchlist", "/saved-searches", "/buyer-dashboard", "/buyer-dashboard?tab=viewing", "/buyer-dashboard?tab=quote", "/feedback", "/contact", "/notifications"]);
   await page.getByRole("button", { name: /^Notifications/ }).click();
   await expect(page.getByRole("dialog")).toBeVisible();
   const popover = await violations(page);

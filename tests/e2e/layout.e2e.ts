@@ -131,6 +131,7 @@ test("buyer pages fit 360 px and 1280 px", async ({ browser }) => {
     "/buyer-catalog",
     listing,
     "/watchlist",
+    "/saved-searches",
     "/buyer-dashboard",
     "/feedback",
     "/notifications",
