@@ -329,19 +329,19 @@ describe(`alerts when a listing becomes public (${dbLabel})`, () => {
     const [search] = await searchesOf(buyer.viewer.userId);
     const act = (intent: string, extra: Record<string, string> = {}) =>
       h.call(savedSearchesAction, { path: "/saved-searches", cookie: buyer.cookie, body: form({ intent, ...extra }) });
-    expect((await act("pause", { id: search!.id })).status).toBe(200);
+    expect((await act("pause", { id: search!.id })).location).toBe("/saved-searches");
     await h
       .createListing({ seller: seller.viewer, title: "Lincoln welder A", category: "welding_equipment" })
       .then((l) => h.rt.db.insert(s.savedSearchMatchQueue).values({ listingId: l.id }));
     await runInstant();
-    expect((await act("resume", { id: search!.id })).status).toBe(200);
-    expect((await act("stop-all")).status).toBe(200);
+    expect((await act("resume", { id: search!.id })).status).toBe(302);
+    expect((await act("stop-all")).status).toBe(302);
     await h
       .createListing({ seller: seller.viewer, title: "Miller welder B", category: "welding_equipment" })
       .then((l) => h.rt.db.insert(s.savedSearchMatchQueue).values({ listingId: l.id }));
     await runInstant();
     expect(await alertsTo(buyer.viewer.email)).toHaveLength(0);
-    expect((await act("resume-all")).status).toBe(200);
+    expect((await act("resume-all")).status).toBe(302);
     await runInstant();
     expect(await alertsTo(buyer.viewer.email)).toHaveLength(0);
     await h
@@ -387,6 +387,19 @@ describe(`saving and managing (${dbLabel})`, () => {
     expect((await save(buyer, "category=cranes", "daily", "   ")).status).toBe(400);
     expect((await save(buyer, "category=cranes", "daily", "x".repeat(81))).status).toBe(400);
     expect((await save(seller, "category=cranes")).status).toBe(403);
+    // The same search twice: the first one is named.
+    const again = await save(buyer, "yearFrom=2018&make=bell", "daily", "Bell again");
+    expect(again.status).toBe(409);
+    expect(JSON.stringify(again.body)).toContain('You saved this search already, as \\"Bell, 2018 on\\"');
+    // Alert settings are a buyer's: a seller is refused them.
+    for (const intent of ["watchlist-alerts", "stop-all"]) {
+      const answer = await h.call(savedSearchesAction, {
+        path: "/saved-searches",
+        cookie: seller.cookie,
+        body: form({ intent, frequency: "instant" }),
+      });
+      expect(answer.status, intent).toBe(403);
+    }
     const visitor = await h.call(savedSearchesAction, {
       path: "/saved-searches",
       body: form({ intent: "save", name: "x", frequency: "daily", query: "category=cranes" }),
@@ -415,7 +428,7 @@ describe(`saving and managing (${dbLabel})`, () => {
       cookie: buyer.cookie,
       body: form({ intent: "update", id: search!.id, name: "Bell ADTs", frequency: "daily" }),
     });
-    expect(renamed.status).toBe(200);
+    expect(renamed).toMatchObject({ status: 302, location: "/saved-searches" });
     expect((await searchesOf(buyer.viewer.userId))[0]).toMatchObject({ name: "Bell ADTs", frequency: "daily" });
     expect(
       (
@@ -425,7 +438,7 @@ describe(`saving and managing (${dbLabel})`, () => {
           body: form({ intent: "delete", id: search!.id }),
         })
       ).status,
-    ).toBe(200);
+    ).toBe(302);
     expect(await searchesOf(buyer.viewer.userId)).toHaveLength(0);
   });
 });

@@ -518,8 +518,13 @@ export const PERMISSION_MATRIX: MatrixRow[] = [
     intent,
     actor: "twin",
     body: () => ({ intent, frequency: "daily" }),
-    expect: anyUser(200),
-    note: "the actor's own alert settings",
+    expect: {
+      ...anyUser(403),
+      ...(intent === "watchlist-alerts"
+        ? { buyer: 200, admin: 200 }
+        : { buyer: "/saved-searches", admin: "/saved-searches" }),
+    },
+    note: "the actor's own alert settings, for buyer accounts (the admin's twin is one); a change on the page returns to it",
   })),
   { pattern: "/saved-searches/:id/open", method: "GET", url: `/saved-searches/${ZERO}/open`, expect: anyUser(404) },
   {

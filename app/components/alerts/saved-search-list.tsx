@@ -76,7 +76,7 @@ export function SavedSearchList({ searches, stopped }: { searches: SavedSearchRo
                   <Search className="size-4" aria-hidden /> Open{s.newMatches > 0 ? ` (${s.newMatches} new)` : ""}
                 </Link>
               </Button>
-              {s.paused ? (
+              {stopped ? null : s.paused ? (
                 <IntentButton intent="resume" id={s.id}>
                   Resume alerts
                 </IntentButton>

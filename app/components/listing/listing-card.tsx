@@ -80,7 +80,9 @@ export function ListingCard({
         </p>
         <p className="text-sm text-gray-700">{listing.description}</p>
         <p className="mt-auto pt-2 text-sm text-gray-500">Seller: {listing.sellerName || "Seller"}</p>
-        <p className="text-xs text-gray-500">Listed until {formatShortDate(listing.expiresOn)}</p>
+        {unavailable ? null : (
+          <p className="text-xs text-gray-500">Listed until {formatShortDate(listing.expiresOn)}</p>
+        )}
         <div className="mt-2 flex gap-2">
           {detailsHref ? (
             <Button asChild className="flex-1">

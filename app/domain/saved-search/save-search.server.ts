@@ -15,6 +15,13 @@ import { recordConsent } from "#app/domain/alert/consent.server.ts";
 import { hasFilters, SAVED_SEARCHES_MAX, savedSearchFromSearch } from "./saved-search-filters.ts";
 
 type Owner = { db: DbOrTx; userId: string };
+
+/** Saved searches and alerts are for buyer accounts, like the watchlist. */
+export function assertMayHaveAlerts(role: Role | null) {
+  if (!maySaveFavourites({ role })) {
+    throw new AppError("FORBIDDEN", BUYER_ACCOUNT_REQUIRED.title, "Saved searches and alerts are for buyer accounts.");
+  }
+}
 const NOT_FOUND = new AppError("NOT_FOUND", "Saved search not found", "Saved search not found.");
 
 const consentDetail = (name: string, frequency: AlertFrequency) =>
@@ -26,9 +33,7 @@ export async function saveSearch(
   options: Owner & { role: Role | null; name: string; frequency: AlertFrequency; query: string },
 ) {
   const { db, userId, role, name, frequency } = options;
-  if (!maySaveFavourites({ role })) {
-    throw new AppError("FORBIDDEN", BUYER_ACCOUNT_REQUIRED.title, "Saving searches is for buyer accounts.");
-  }
+  assertMayHaveAlerts(role);
   const { filters, query } = savedSearchFromSearch(parseListingSearch(new URLSearchParams(options.query)));
   if (!hasFilters(filters)) {
     throw new AppError(
@@ -43,6 +48,17 @@ export async function saveSearch(
     const [{ n }] = (await tx.select({ n: count() }).from(savedSearches).where(eq(savedSearches.userId, userId))) as [
       { n: number },
     ];
+    const [same] = await tx
+      .select({ name: savedSearches.name })
+      .from(savedSearches)
+      .where(and(eq(savedSearches.userId, userId), eq(savedSearches.query, query)));
+    if (same) {
+      throw new AppError(
+        "CONFLICT",
+        "Search already saved",
+        `You saved this search already, as "${same.name}". Change its name or alerts under Saved searches.`,
+      );
+    }
     if (n >= SAVED_SEARCHES_MAX) {
       throw new AppError(
         "CONFLICT",

@@ -11,6 +11,7 @@ import { AlertSettings, SavedSearchList } from "#app/components/alerts/saved-sea
 import { Button } from "#app/components/ui/button.tsx";
 import { findSavedSearches } from "#app/domain/saved-search/find-saved-searches.server.ts";
 import {
+  assertMayHaveAlerts,
   deleteSavedSearch,
   pauseSavedSearch,
   saveSearch,
@@ -26,6 +27,8 @@ import { setWatchlistAlerts, stopAllAlerts } from "#app/domain/alert/alert-setti
 import { pageTitle } from "#app/lib/brand.ts";
 import { doneReply, invalidReply, runForm } from "#app/lib/form-reply.server.ts";
 import { readForm } from "#app/lib/read-form.server.ts";
+import { redirectWithToast, type Toast } from "#app/lib/toast.server.ts";
+import { maySaveFavourites } from "#app/domain/favourite/favourite-rules.ts";
 import { ALERT_FREQUENCY_LABELS } from "#db/vocabulary.ts";
 import { requireUser } from "#app/server/guards.server.ts";
 import { getRuntime } from "#app/server/runtime.server.ts";
@@ -39,8 +42,16 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requireUser(request);
   const { db } = await getRuntime();
-  return findSavedSearches({ db, userId: viewer.userId });
+  return { ...(await findSavedSearches({ db, userId: viewer.userId })), canAlert: maySaveFavourites(viewer) };
 }
+
+/** After a refused change (a search deleted in another tab, say) the list is read again too. */
+export function shouldRevalidate() {
+  return true;
+}
+
+/** A change made on this page: back to the page (a reload then only reloads), with the outcome. */
+const backHere = (toast: Toast) => redirectWithToast(SOURCE, toast);
 
 const SOURCE = "/saved-searches";
 
@@ -72,12 +83,10 @@ export async function action({ request }: Route.ActionArgs) {
     if (submission.status !== "success") return invalidReply(submission, { title: "Search not changed" });
     return runForm(submission, async () => {
       const { name } = await updateSavedSearch({ db, userId, ...submission.value });
-      return doneReply(submission, {
-        toast: {
-          type: "success",
-          title: "Search changed",
-          description: `"${name}": alerts ${ALERT_FREQUENCY_LABELS[submission.value.frequency].toLowerCase()}.`,
-        },
+      return backHere({
+        type: "success",
+        title: "Search changed",
+        description: `"${name}": alerts ${ALERT_FREQUENCY_LABELS[submission.value.frequency].toLowerCase()}.`,
       });
     });
   }
@@ -89,17 +98,17 @@ export async function action({ request }: Route.ActionArgs) {
       const { id } = submission.value;
       if (intent === "delete") {
         const { name } = await deleteSavedSearch({ db, userId, id });
-        return doneReply(submission, {
-          toast: { type: "success", title: "Search deleted", description: `"${name}" and its alerts are gone.` },
+        return backHere({
+          type: "success",
+          title: "Search deleted",
+          description: `"${name}" and its alerts are gone.`,
         });
       }
       const { name } = await pauseSavedSearch({ db, userId, id, paused: intent === "pause" });
-      return doneReply(submission, {
-        toast: {
-          type: "success",
-          title: intent === "pause" ? "Alerts paused" : "Alerts resumed",
-          description: `"${name}"`,
-        },
+      return backHere({
+        type: "success",
+        title: intent === "pause" ? "Alerts paused" : "Alerts resumed",
+        description: `"${name}"`,
       });
     });
   }
@@ -109,6 +118,7 @@ export async function action({ request }: Route.ActionArgs) {
     if (submission.status !== "success") return invalidReply(submission, { title: "Alerts not changed" });
     return runForm(submission, async () => {
       const { frequency } = submission.value;
+      assertMayHaveAlerts(viewer.role);
       await setWatchlistAlerts({
         db,
         userId,
@@ -131,15 +141,18 @@ export async function action({ request }: Route.ActionArgs) {
   if (intent === "stop-all" || intent === "resume-all") {
     const submission = parseWithZod(formData, { schema: WatchlistAlertsSchema.partial() });
     const stopped = intent === "stop-all";
-    await stopAllAlerts({ db, userId, stopped, source: SOURCE });
-    return doneReply(submission, {
-      toast: stopped
-        ? {
-            type: "success",
-            title: "All alerts stopped",
-            description: "Your saved searches and watchlist stay; no alert is sent until you start them again.",
-          }
-        : { type: "success", title: "Alerts on again", description: "Each saved search alerts as it is set." },
+    return runForm(submission, async () => {
+      assertMayHaveAlerts(viewer.role);
+      await stopAllAlerts({ db, userId, stopped, source: SOURCE });
+      return backHere(
+        stopped
+          ? {
+              type: "success",
+              title: "All alerts stopped",
+              description: "Your saved searches and watchlist stay; no alert is sent until you start them again.",
+            }
+          : { type: "success", title: "Alerts on again", description: "Each saved search alerts as it is set." },
+      );
     });
   }
 
@@ -148,7 +161,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function SavedSearches({ loaderData, actionData }: Route.ComponentProps) {
   useActionToast(actionData?.toast);
-  const { searches, settings } = loaderData;
+  const { searches, settings, canAlert } = loaderData;
   return (
     <div className="mx-auto max-w-4xl px-4 py-6 sm:py-8">
       <h1 className="text-2xl font-bold sm:text-3xl">Saved searches and alerts</h1>
@@ -164,9 +177,16 @@ export default function SavedSearches({ loaderData, actionData }: Route.Componen
           {actionData.toast.description ? ` — ${actionData.toast.description}` : ""}
         </p>
       ) : null}
-      <AlertSettings settings={settings} />
+      {canAlert ? <AlertSettings settings={settings} /> : null}
       <h2 className="mt-8 text-xl font-semibold">Your saved searches</h2>
-      {searches.length === 0 ? (
+      {!canAlert ? (
+        <div className="mt-4 rounded-lg border border-dashed border-gray-300 p-6 text-center">
+          <p className="text-gray-600">Saved searches and alerts are for buyer accounts.</p>
+          <Button asChild variant="outline" className="mt-4">
+            <Link to="/account-types?need=buyer">How accounts work</Link>
+          </Button>
+        </div>
+      ) : searches.length === 0 ? (
         <div className="mt-4 rounded-lg border border-dashed border-gray-300 p-6 text-center">
           <p className="text-gray-600">No saved searches yet. Search the catalog, then press “Save this search”.</p>
           <Button asChild className="mt-4">

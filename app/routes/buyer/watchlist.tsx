@@ -6,7 +6,7 @@ import { ListingCard } from "#app/components/listing/listing-card.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { findAlertSettings } from "#app/domain/saved-search/find-saved-searches.server.ts";
 import { findFavouriteListings } from "#app/domain/favourite/find-favourite-listings.server.ts";
-import { WATCHED_STATE_LABELS } from "#app/domain/favourite/favourite-rules.ts";
+import { maySaveFavourites, WATCHED_STATE_LABELS } from "#app/domain/favourite/favourite-rules.ts";
 import { requireUser } from "#app/server/guards.server.ts";
 import { getRuntime } from "#app/server/runtime.server.ts";
 import { pageTitle } from "#app/lib/brand.ts";
@@ -24,27 +24,29 @@ export async function loader({ request }: Route.LoaderArgs) {
     findFavouriteListings({ db, storage, userId: viewer.userId }),
     findAlertSettings({ db, userId: viewer.userId }),
   ]);
-  return { items, settings };
+  return { items, settings, canAlert: maySaveFavourites(viewer) };
 }
 
 export default function Watchlist({ loaderData }: Route.ComponentProps) {
-  const { items, settings } = loaderData;
+  const { items, settings, canAlert } = loaderData;
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
       <h1 className="text-3xl font-bold">Watchlist</h1>
       <p className="mt-1 text-gray-600">The machinery you saved, with its price now and any drop since you saved it.</p>
-      <section aria-label="Price-drop alerts" className="mt-4 rounded-lg border border-gray-200 bg-white p-4">
-        <WatchlistAlertsForm frequency={settings.watchlistFrequency} source="/watchlist" />
-        {settings.stopped ? (
-          <p className="mt-2 text-sm text-amber-800">
-            All your alerts are stopped. Start them again under{" "}
-            <Link to="/saved-searches" className="underline">
-              Saved searches
-            </Link>
-            .
-          </p>
-        ) : null}
-      </section>
+      {canAlert ? (
+        <section aria-label="Price-drop alerts" className="mt-4 rounded-lg border border-gray-200 bg-white p-4">
+          <WatchlistAlertsForm frequency={settings.watchlistFrequency} source="/watchlist" />
+          {settings.stopped ? (
+            <p className="mt-2 text-sm text-amber-800">
+              All your alerts are stopped. Start them again under{" "}
+              <Link to="/saved-searches" className="underline">
+                Saved searches
+              </Link>
+              .
+            </p>
+          ) : null}
+        </section>
+      ) : null}
       {items.length === 0 ? (
         <div className="mt-10 text-center">
           <p className="text-gray-500">Nothing saved yet. Tap the heart on a listing to keep it here.</p>

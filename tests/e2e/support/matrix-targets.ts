@@ -438,7 +438,7 @@ export class MatrixTargets implements Targets {
         intent: "save",
         name,
         frequency: "off",
-        query: "category=cranes&province=Limpopo",
+        query: `category=cranes&province=Limpopo&model=${name.split(" ").at(-1)}`,
       });
       expect(res.status, "the throwaway buyer saves a search").toBe(200);
       const html = await (await send(cookie, "GET", "/saved-searches")).text();
