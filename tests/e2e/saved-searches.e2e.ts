@@ -133,7 +133,9 @@ test("a buyer's saved search alerts on a matching approval (bell and e-mail), un
   await look(page, "watchlist", watched);
 });
 
-test("a visitor who presses Save this search signs in and comes back to the same search", async ({ page }) => {
+test("a visitor who presses Save this search signs in and comes back to the same search, the form open", async ({
+  page,
+}) => {
   const buyer = await createConfirmedAccount({ role: "buyer", prefix: "alerts-visitor" });
   await gotoReady(page, "/catalog?category=cranes&province=Limpopo");
   await page.getByRole("link", { name: "Save this search" }).click();
@@ -142,6 +144,10 @@ test("a visitor who presses Save this search signs in and comes back to the same
   await page.getByLabel("Email").fill(buyer.email);
   await page.getByLabel("Password").fill(buyer.password);
   await page.getByRole("button", { name: "Sign In", exact: true }).click();
-  await expect(page).toHaveURL(/\/catalog\?category=cranes&province=Limpopo$/);
-  await expect(page.locator("summary", { hasText: "Save this search" })).toBeVisible();
+  await expect(page).toHaveURL(/\/catalog\?category=cranes&province=Limpopo&saveSearch=1$/);
+  // The form is open, ready to save the same search.
+  const form = page.getByRole("form", { name: "Save this search" });
+  await expect(form.getByLabel("Name")).toHaveValue(/^Cranes · Limpopo$/);
+  await form.getByRole("button", { name: "Save search" }).click();
+  await expect(page.getByText("Search saved: Cranes · Limpopo")).toBeVisible();
 });

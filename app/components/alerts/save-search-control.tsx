@@ -8,6 +8,9 @@ import { SAVED_SEARCH_NAME_MAX } from "#app/domain/saved-search/saved-search-fil
 import { BUYER_ACCOUNT_PATH } from "#app/components/listing/favourite-button.tsx";
 import { ALERT_CONSENT_TEXT, FrequencySelect } from "./frequency-select.tsx";
 
+/** In the catalog's address after a visitor signed in to save the search: the form opens. */
+const OPEN_PARAM = "saveSearch";
+
 /**
  * "Save this search" on the catalog: a buyer names it and chooses how often to be told (the opt-in);
  * a visitor is asked to sign in and comes back to the same search; another account learns how buying
@@ -31,7 +34,10 @@ export function SaveSearchControl({
   const trigger =
     "inline-flex h-10 cursor-pointer list-none items-center gap-2 rounded-md border border-brand-600 bg-white px-4 text-sm font-medium text-brand-800 shadow-sm hover:bg-brand-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 [&::-webkit-details-marker]:hidden";
   if (!signedIn) {
-    const back = `${location.pathname}${location.search}`;
+    // Back to the same search, with the form open.
+    const params = new URLSearchParams(location.search);
+    params.set(OPEN_PARAM, "1");
+    const back = `${location.pathname}?${params.toString()}`;
     return (
       <Link to={`/signin?redirectTo=${encodeURIComponent(back)}`} className={trigger}>
         <BellPlus className="size-4" aria-hidden /> Save this search
@@ -46,9 +52,11 @@ export function SaveSearchControl({
     );
   }
   const saved = fetcher.state === "idle" && fetcher.data?.toast?.type === "success";
+  const openOnArrival = new URLSearchParams(location.search).get(OPEN_PARAM) === "1";
   return (
     // Closed again after a save (a new key), open while the buyer is filling it in.
     <details
+      open={openOnArrival && !saved ? true : undefined}
       key={saved ? `saved-${query}-${fetcher.data?.toast?.title}` : `form-${query}`}
       className="group w-full sm:w-auto"
     >
