@@ -804,12 +804,19 @@ export const savedSearchMatches = pgTable(
       .notNull()
       .references(() => listings.id, { onDelete: "cascade" }),
     matchedAt: timestamp("matched_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Null while it waits to be told; set when told, or at once when its search was not alerting
+     * (off, paused, alerts stopped), so only what is due waits.
+     */
     notifiedAt: timestamp("notified_at", { withTimezone: true }),
+    /** Its search's frequency while it waits (kept in step when the search's changes): each run reads only its own. */
+    frequency: text("frequency", { enum: ALERT_FREQUENCIES }).notNull(),
   },
   (t) => [
+    check("saved_search_matches_frequency_check", inList("frequency", ALERT_FREQUENCIES)),
     uniqueIndex("saved_search_matches_pair_idx").on(t.savedSearchId, t.listingId),
     index("saved_search_matches_recent_idx").on(t.savedSearchId, t.matchedAt),
-    index("saved_search_matches_pending_idx").on(t.savedSearchId).where(sql`${t.notifiedAt} is null`),
+    index("saved_search_matches_pending_idx").on(t.frequency, t.savedSearchId).where(sql`${t.notifiedAt} is null`),
     index("saved_search_matches_listing_idx").on(t.listingId),
   ],
 );

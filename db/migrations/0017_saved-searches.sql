@@ -36,7 +36,9 @@ CREATE TABLE "saved_search_matches" (
 	"saved_search_id" uuid NOT NULL,
 	"listing_id" uuid NOT NULL,
 	"matched_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"notified_at" timestamp with time zone
+	"notified_at" timestamp with time zone,
+	"frequency" text NOT NULL,
+	CONSTRAINT "saved_search_matches_frequency_check" CHECK ("frequency" in ('instant', 'daily', 'weekly', 'off'))
 );
 --> statement-breakpoint
 CREATE TABLE "saved_searches" (
@@ -86,7 +88,7 @@ CREATE INDEX "price_drop_alerts_pending_idx" ON "price_drop_alerts" USING btree 
 CREATE INDEX "price_drop_alerts_listing_idx" ON "price_drop_alerts" USING btree ("listing_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "saved_search_matches_pair_idx" ON "saved_search_matches" USING btree ("saved_search_id","listing_id");--> statement-breakpoint
 CREATE INDEX "saved_search_matches_recent_idx" ON "saved_search_matches" USING btree ("saved_search_id","matched_at");--> statement-breakpoint
-CREATE INDEX "saved_search_matches_pending_idx" ON "saved_search_matches" USING btree ("saved_search_id") WHERE "saved_search_matches"."notified_at" is null;--> statement-breakpoint
+CREATE INDEX "saved_search_matches_pending_idx" ON "saved_search_matches" USING btree ("frequency","saved_search_id") WHERE "saved_search_matches"."notified_at" is null;--> statement-breakpoint
 CREATE INDEX "saved_search_matches_listing_idx" ON "saved_search_matches" USING btree ("listing_id");--> statement-breakpoint
 CREATE INDEX "saved_searches_user_idx" ON "saved_searches" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "saved_searches_category_idx" ON "saved_searches" USING btree ("category");--> statement-breakpoint

@@ -362,6 +362,48 @@ describe(`alerts when a listing becomes public (${dbLabel})`, () => {
   });
 });
 
+describe(`waiting alerts follow their search (${dbLabel})`, () => {
+  it("a daily search changed to weekly goes out with the weekly digest, not the daily one; a search that is off records its matches as passed over", async () => {
+    const buyer = await h.persona("buyer");
+    await save(buyer, "category=dump_trucks&province=Limpopo", "daily", "Limpopo dumpers");
+    await save(buyer, "category=dump_trucks&province=Limpopo&maxPrice=5000000", "off", "Silent dumpers");
+    const [weekly, silent] = (await searchesOf(buyer.viewer.userId))
+      .sort((a, b) => b.name.localeCompare(a.name))
+      .reverse();
+    const listing = await h.createListing({
+      seller: seller.viewer,
+      title: "Bell B30E, Polokwane",
+      category: "dump_trucks",
+      location: "Polokwane, Limpopo",
+      price: "2500000",
+    });
+    await h.rt.db.insert(s.savedSearchMatchQueue).values({ listingId: listing.id });
+    await runInstant();
+    const matches = await h.rt.db
+      .select()
+      .from(s.savedSearchMatches)
+      .where(eq(s.savedSearchMatches.listingId, listing.id));
+    expect(matches.find((m) => m.savedSearchId === silent!.id)).toMatchObject({
+      frequency: "off",
+      notifiedAt: expect.any(Date),
+    });
+    expect(matches.find((m) => m.savedSearchId === weekly!.id)).toMatchObject({ frequency: "daily", notifiedAt: null });
+    const changed = await h.call(savedSearchesAction, {
+      path: "/saved-searches",
+      cookie: buyer.cookie,
+      body: form({ intent: "update", id: weekly!.id, name: "Limpopo dumpers", frequency: "weekly" }),
+    });
+    expect(changed.status).toBe(302);
+    const digest = (frequency: "daily" | "weekly") =>
+      sendAlerts({ db: h.rt.db, storage: h.rt.storage, publicUrl: BASE, secret, frequency });
+    await digest("daily");
+    expect(await alertsTo(buyer.viewer.email)).toHaveLength(0);
+    await digest("weekly");
+    const mails = await alertsTo(buyer.viewer.email);
+    expect(mails.map((m) => m.subject)).toEqual(['1 new machine for your search "Limpopo dumpers"']);
+  });
+});
+
 describe(`saving and managing (${dbLabel})`, () => {
   it("records the consent; refuses a blank search, bad input (400, nothing written), a seller (403) and another user's search (404)", async () => {
     const buyer = await h.persona("buyer");

@@ -4,23 +4,17 @@
  * silences every saved search and the watchlist at once without changing their settings. Whatever was
  * found while alerts were stopped or off is passed over when they start again.
  */
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
-import { alertPreferences, priceDropAlerts, savedSearchMatches, savedSearches } from "#db/schema.ts";
+import { eq, sql } from "drizzle-orm";
+import { alertPreferences } from "#db/schema.ts";
 import { ALERT_FREQUENCY_LABELS, type AlertFrequency } from "#db/vocabulary.ts";
 import type { DbOrTx } from "#app/lib/db.server.ts";
 import { recordConsent } from "./consent.server.ts";
+import { passOverPriceDrops, passOverUser } from "./pending-alerts.server.ts";
 
 async function lockSettings(tx: DbOrTx, userId: string) {
   await tx.insert(alertPreferences).values({ userId }).onConflictDoNothing();
   const [row] = await tx.select().from(alertPreferences).where(eq(alertPreferences.userId, userId)).for("update");
   return row!;
-}
-
-async function passOverPriceDrops(tx: DbOrTx, userId: string) {
-  await tx
-    .update(priceDropAlerts)
-    .set({ notifiedAt: new Date() })
-    .where(and(eq(priceDropAlerts.userId, userId), isNull(priceDropAlerts.notifiedAt)));
 }
 
 export async function setWatchlistAlerts(options: {
@@ -34,7 +28,7 @@ export async function setWatchlistAlerts(options: {
     const before = await lockSettings(tx, userId);
     if (before.watchlistFrequency === frequency) return { changed: false };
     await tx.update(alertPreferences).set({ watchlistFrequency: frequency }).where(eq(alertPreferences.userId, userId));
-    if (before.watchlistFrequency === "off") await passOverPriceDrops(tx, userId);
+    if (frequency === "off") await passOverPriceDrops(tx, userId);
     await recordConsent({
       db: tx,
       userId,
@@ -60,14 +54,7 @@ export async function stopAllAlerts(options: { db: DbOrTx; userId: string; stopp
       .update(alertPreferences)
       .set({ stoppedAt: stopped ? new Date() : null })
       .where(eq(alertPreferences.userId, userId));
-    if (!stopped) {
-      await passOverPriceDrops(tx, userId);
-      const own = tx.select({ id: savedSearches.id }).from(savedSearches).where(eq(savedSearches.userId, userId));
-      await tx
-        .update(savedSearchMatches)
-        .set({ notifiedAt: new Date() })
-        .where(and(inArray(savedSearchMatches.savedSearchId, own), isNull(savedSearchMatches.notifiedAt)));
-    }
+    if (stopped) await passOverUser(tx, userId);
     for (const purpose of ["search_alerts", "watchlist_alerts"] as const) {
       await recordConsent({
         db: tx,

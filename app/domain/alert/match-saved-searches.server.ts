@@ -15,6 +15,7 @@ import { listings, savedSearchMatchQueue, savedSearchMatches, savedSearches } fr
 import type { Db, DbOrTx } from "#app/lib/db.server.ts";
 import { wakeJob } from "#app/lib/wake-job.server.ts";
 import { isPublicListing } from "#app/domain/listing/listing-visibility.server.ts";
+import { alertsStoppedFor } from "./alert-settings.server.ts";
 
 export const MATCH_SAVED_SEARCHES_JOB = "match-saved-searches";
 
@@ -33,6 +34,11 @@ export async function queueListingMatch(options: { db: DbOrTx; listingId: string
 
 /** The ids of the saved searches a public listing matches (none for a listing that is not public). */
 export async function findMatchingSearches(options: { db: DbOrTx; listingId: string }): Promise<string[]> {
+  return (await matchingSearches(options)).map((m) => m.id);
+}
+
+/** The saved searches a public listing matches, each with its frequency and whether it alerts now. */
+async function matchingSearches(options: { db: DbOrTx; listingId: string }) {
   const { db, listingId } = options;
   const [l] = await db
     .select({
@@ -55,8 +61,12 @@ export async function findMatchingSearches(options: { db: DbOrTx; listingId: str
   const s = savedSearches;
   const vatRegistered = l.vat === "inclusive" || l.vat === "exclusive";
   const usage = l.usage ?? 2147483647;
-  const rows = await db
-    .select({ id: s.id })
+  return db
+    .select({
+      id: s.id,
+      frequency: s.frequency,
+      alerting: sql<boolean>`(${s.frequency} <> 'off' and ${s.pausedAt} is null and not ${alertsStoppedFor(s.userId)})`,
+    })
     .from(s)
     .where(
       and(
@@ -77,7 +87,6 @@ export async function findMatchingSearches(options: { db: DbOrTx; listingId: str
         sql`(${s.textQuery} is null or ${l.searchVector}::tsvector @@ ${s.textQuery})`,
       ),
     );
-  return rows.map((r) => r.id);
 }
 
 /** How many queued listings one transaction matches. */
@@ -101,11 +110,20 @@ export async function matchQueuedListings(options: { db: Db; now?: Date }) {
       if (queued.length === 0) return { done: true, pairs: 0 };
       let pairs = 0;
       for (const { listingId } of queued) {
-        const ids = await findMatchingSearches({ db: tx, listingId });
-        if (ids.length === 0) continue;
+        const found = await matchingSearches({ db: tx, listingId });
+        if (found.length === 0) continue;
+        // A search that does not alert now (off, paused, alerts stopped) records the match as passed over.
         const inserted = await tx
           .insert(savedSearchMatches)
-          .values(ids.map((savedSearchId) => ({ savedSearchId, listingId, matchedAt: now })))
+          .values(
+            found.map((m) => ({
+              savedSearchId: m.id,
+              listingId,
+              matchedAt: now,
+              frequency: m.frequency,
+              notifiedAt: m.alerting ? null : now,
+            })),
+          )
           .onConflictDoNothing()
           .returning({ id: savedSearchMatches.savedSearchId });
         pairs += inserted.length;

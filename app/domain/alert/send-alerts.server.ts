@@ -87,7 +87,8 @@ async function sendSearchBatch(options: SendAlertsOptions) {
       .where(
         and(
           isNull(savedSearchMatches.notifiedAt),
-          eq(savedSearches.frequency, frequency),
+          eq(savedSearchMatches.frequency, frequency),
+          // Passed over when paused or stopped; checked again for a match recorded at that very moment.
           isNull(savedSearches.pausedAt),
           sql`not ${alertsStoppedFor(savedSearches.userId)}`,
         ),

@@ -9,6 +9,7 @@ import { alertPreferences, savedSearches, user } from "#db/schema.ts";
 import type { DbOrTx } from "#app/lib/db.server.ts";
 import { AppError } from "#app/lib/app-error.ts";
 import { recordConsent } from "./consent.server.ts";
+import { passOverSearch } from "./pending-alerts.server.ts";
 import { setWatchlistAlerts } from "./alert-settings.server.ts";
 import { verifyUnsubscribe, type UnsubscribeSubject } from "./unsubscribe-token.server.ts";
 
@@ -67,6 +68,7 @@ export async function unsubscribe(options: { db: DbOrTx; secret: string; token: 
     if (!row) return { gone: true as const };
     if (row.frequency !== "off") {
       await tx.update(savedSearches).set({ frequency: "off" }).where(eq(savedSearches.id, subject.id));
+      await passOverSearch(tx, subject.id);
       await recordConsent({
         db: tx,
         userId: row.userId,

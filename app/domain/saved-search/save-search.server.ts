@@ -1,10 +1,11 @@
 /**
  * Saving, changing and deleting a buyer's saved searches (docs/product.md#saved-searches-and-alerts).
  * Each change is the owner's only (another user's id is "not found"); choosing a frequency other than
- * Off is the opt-in to that search's alerts and is recorded as a consent, as is choosing Off.
+ * Off is the opt-in to that search's alerts and is recorded as a consent, as is choosing Off. What a
+ * paused or silenced search found meanwhile is passed over (pending-alerts.server.ts).
  */
-import { and, count, eq, isNull, sql } from "drizzle-orm";
-import { savedSearchMatches, savedSearches } from "#db/schema.ts";
+import { and, count, eq, sql } from "drizzle-orm";
+import { savedSearches } from "#db/schema.ts";
 import { ALERT_FREQUENCY_LABELS, type AlertFrequency } from "#db/vocabulary.ts";
 import { AppError } from "#app/lib/app-error.ts";
 import type { DbOrTx } from "#app/lib/db.server.ts";
@@ -12,6 +13,7 @@ import { parseListingSearch } from "#app/domain/listing/listing-search.ts";
 import { BUYER_ACCOUNT_REQUIRED, maySaveFavourites } from "#app/domain/favourite/favourite-rules.ts";
 import type { Role } from "#app/domain/user/viewer.ts";
 import { recordConsent } from "#app/domain/alert/consent.server.ts";
+import { followFrequency, passOverSearch } from "#app/domain/alert/pending-alerts.server.ts";
 import { hasFilters, SAVED_SEARCHES_MAX, savedSearchFromSearch } from "./saved-search-filters.ts";
 
 type Owner = { db: DbOrTx; userId: string };
@@ -97,17 +99,6 @@ async function lockOwn(tx: DbOrTx, userId: string, id: string) {
   return row;
 }
 
-/**
- * Matches found while a search's alerts were off or paused are passed over when they start again:
- * the next alert tells only what is new from then on.
- */
-async function passOverPending(tx: DbOrTx, savedSearchId: string) {
-  await tx
-    .update(savedSearchMatches)
-    .set({ notifiedAt: new Date() })
-    .where(and(eq(savedSearchMatches.savedSearchId, savedSearchId), isNull(savedSearchMatches.notifiedAt)));
-}
-
 /** Rename a saved search or change how often it alerts. */
 export async function updateSavedSearch(options: Owner & { id: string; name: string; frequency: AlertFrequency }) {
   const { db, userId, id, name, frequency } = options;
@@ -115,7 +106,7 @@ export async function updateSavedSearch(options: Owner & { id: string; name: str
     const before = await lockOwn(tx, userId, id);
     await tx.update(savedSearches).set({ name, frequency }).where(eq(savedSearches.id, id));
     if (before.frequency !== frequency) {
-      if (before.frequency === "off") await passOverPending(tx, id);
+      await followFrequency(tx, id, frequency);
       await recordConsent({
         db: tx,
         userId,
@@ -139,7 +130,7 @@ export async function pauseSavedSearch(options: Owner & { id: string; paused: bo
       .update(savedSearches)
       .set({ pausedAt: paused ? new Date() : null })
       .where(eq(savedSearches.id, id));
-    if (!paused) await passOverPending(tx, id);
+    if (paused) await passOverSearch(tx, id);
     return { name: before.name };
   });
 }
