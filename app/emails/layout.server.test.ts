@@ -7,7 +7,11 @@ const PAYLOAD = `<script>alert(1)</script><img src=x onerror=alert(2)>"'&`;
 
 describe("e-mails keep user text inert", () => {
   it("escapes a listing title in the HTML part and keeps it as typed in the text part", () => {
-    const mail = listingNotificationEmail({ title: PAYLOAD, status: "approved", url: "https://x.test/seller-dashboard" });
+    const mail = listingNotificationEmail({
+      title: PAYLOAD,
+      status: "approved",
+      url: "https://x.test/seller-dashboard",
+    });
     expect(mail.html).not.toContain("<script>");
     expect(mail.html).not.toContain("<img src=x");
     expect(mail.html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");

@@ -44,6 +44,8 @@ export function layout(input: {
   action?: { label: string; url: string };
   footer?: string;
   items?: EmailItem[];
+  /** A line after the items. */
+  after?: string;
   unsubscribe?: EmailUnsubscribe;
 }): RenderedEmail {
   const { action, items = [], unsubscribe } = input;
@@ -59,6 +61,7 @@ export function layout(input: {
       i.url,
       "",
     ]),
+    ...(input.after ? [input.after, ""] : []),
     ...(action ? [`${action.label}: ${action.url}`, ""] : []),
     footer,
     ...(unsubscribe ? ["", `${unsubscribe.label}: ${unsubscribe.url}`] : []),
@@ -68,6 +71,7 @@ export function layout(input: {
 <p>${escapeHtml(input.greeting)}</p>
 ${input.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("\n")}
 ${items.map(itemHtml).join("\n")}
+${input.after ? `<p>${escapeHtml(input.after)}</p>` : ""}
 ${action ? `<p><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#d97706;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(action.label)}</a></p><p style="font-size:12px;color:#6b7280;word-break:break-all;overflow-wrap:anywhere">Or copy this link: ${escapeHtml(action.url)}</p>` : ""}
 <p style="font-size:12px;color:#6b7280">${escapeHtml(footer)}</p>
 ${unsubscribe ? `<p style="font-size:12px;color:#6b7280"><a href="${escapeHtml(unsubscribe.url)}" style="color:#6b7280">${escapeHtml(unsubscribe.label)}</a></p>` : ""}

@@ -112,11 +112,12 @@ const SAMPLES: { [T in EmailTemplate]: Sample<T> } = {
           imageUrl: "https://dealequip.example/media/listings/x-card.webp",
         },
       ],
+      more: 21,
       searchUrl: "https://dealequip.example/saved-searches/00000000-0000-4000-8000-000000000002/open",
       manageUrl: "https://dealequip.example/saved-searches",
       unsubscribeUrl: "https://dealequip.example/unsubscribe/abc.def",
     },
-    main: "was listed since yesterday's e-mail:",
+    main: "…and 21 more: see them all on the search's page.",
     link: "https://dealequip.example/saved-searches/00000000-0000-4000-8000-000000000002/open",
   },
   "send-price-drop-alert": {

@@ -34,6 +34,8 @@ export type SendAlertsOptions = {
 
 /** Saved searches (or watchers) one transaction handles. */
 const BATCH = 200;
+/** The most machines one alert e-mail lists, newest first; the rest are one click away. */
+export const ALERT_EMAIL_ITEMS_MAX = 20;
 
 export const savedSearchOpenPath = (id: string) => `/saved-searches/${id}/open`;
 
@@ -138,7 +140,8 @@ async function sendSearchBatch(options: SendAlertsOptions) {
           composeEmail("send-search-alert", search.email, {
             searchName: search.name,
             digest: frequency,
-            items: m.listings.map((l) => item(publicUrl, l)),
+            items: m.listings.slice(0, ALERT_EMAIL_ITEMS_MAX).map((l) => item(publicUrl, l)),
+            more: Math.max(0, m.listings.length - ALERT_EMAIL_ITEMS_MAX),
             searchUrl: `${publicUrl}${link}`,
             manageUrl: `${publicUrl}/saved-searches`,
             unsubscribeUrl: `${publicUrl}${unsubscribePath(secret, { kind: "search", id: search.id })}`,
@@ -215,7 +218,9 @@ async function sendPriceDropBatch(options: SendAlertsOptions) {
         await writeEmail(
           tx,
           composeEmail("send-price-drop-alert", person.email, {
-            items: m.drops.map((d) => item(publicUrl, d.listing, `was ${formatPrice(d.oldPrice)}`)),
+            items: m.drops
+              .slice(0, ALERT_EMAIL_ITEMS_MAX)
+              .map((d) => item(publicUrl, d.listing, `was ${formatPrice(d.oldPrice)}`)),
             watchlistUrl: `${publicUrl}/watchlist`,
             manageUrl: `${publicUrl}/saved-searches`,
             unsubscribeUrl: `${publicUrl}${unsubscribePath(secret, { kind: "watchlist", userId: m.userId })}`,
