@@ -404,6 +404,29 @@ describe(`waiting alerts follow their search (${dbLabel})`, () => {
   });
 });
 
+describe(`matching many saved searches at once (${dbLabel})`, () => {
+  it("a listing that 15,000 saved searches match is recorded for each of them (past PostgreSQL's 65,535 parameters)", async () => {
+    const buyer = await h.persona("buyer");
+    await h.rt.db.execute(sql`
+      insert into saved_searches (user_id, name, query, category, frequency)
+      select ${buyer.viewer.userId}, 'Cranes ' || i, 'category=cranes&i=' || i, 'cranes', 'weekly'
+      from generate_series(1, 15000) i`);
+    const listing = await h.createListing({
+      seller: seller.viewer,
+      title: "Tadano GR-1000XL",
+      category: "cranes",
+      price: "9000000",
+    });
+    await h.rt.db.insert(s.savedSearchMatchQueue).values({ listingId: listing.id });
+    await runInstant();
+    const [row] = (
+      await h.rt.db.execute(sql`select count(*)::int as n from saved_search_matches where listing_id = ${listing.id}`)
+    ).rows as { n: number }[];
+    expect(Number(row!.n)).toBeGreaterThanOrEqual(15000);
+    await h.rt.db.execute(sql`delete from saved_searches where user_id = ${buyer.viewer.userId}`);
+  });
+});
+
 describe(`saving and managing (${dbLabel})`, () => {
   it("records the consent; refuses a blank search, bad input (400, nothing written), a seller (403) and another user's search (404)", async () => {
     const buyer = await h.persona("buyer");

@@ -34,10 +34,14 @@ export async function queueListingMatch(options: { db: DbOrTx; listingId: string
 
 /** The ids of the saved searches a public listing matches (none for a listing that is not public). */
 export async function findMatchingSearches(options: { db: DbOrTx; listingId: string }): Promise<string[]> {
-  return (await matchingSearches(options)).map((m) => m.id);
+  const found = await matchingSearches(options);
+  return found ? (await found.query).map((m) => m.id) : [];
 }
 
-/** The saved searches a public listing matches, each with its frequency and whether it alerts now. */
+/**
+ * The query for the saved searches a public listing matches, each with its frequency and whether it
+ * alerts now (wrapped: awaiting a query runs it); null for a listing that is not public.
+ */
 async function matchingSearches(options: { db: DbOrTx; listingId: string }) {
   const { db, listingId } = options;
   const [l] = await db
@@ -57,15 +61,18 @@ async function matchingSearches(options: { db: DbOrTx; listingId: string }) {
     })
     .from(listings)
     .where(and(eq(listings.id, listingId), isPublicListing()));
-  if (!l) return [];
+  if (!l) return null;
   const s = savedSearches;
   const vatRegistered = l.vat === "inclusive" || l.vat === "exclusive";
   const usage = l.usage ?? 2147483647;
-  return db
+  const query = db
     .select({
       id: s.id,
       frequency: s.frequency,
-      alerting: sql<boolean>`(${s.frequency} <> 'off' and ${s.pausedAt} is null and not ${alertsStoppedFor(s.userId)})`,
+      alerting:
+        sql<boolean>`(${s.frequency} <> 'off' and ${s.pausedAt} is null and not ${alertsStoppedFor(s.userId)})`.as(
+          "alerting",
+        ),
     })
     .from(s)
     .where(
@@ -87,6 +94,7 @@ async function matchingSearches(options: { db: DbOrTx; listingId: string }) {
         sql`(${s.textQuery} is null or ${l.searchVector}::tsvector @@ ${s.textQuery})`,
       ),
     );
+  return { query };
 }
 
 /** How many queued listings one transaction matches. */
@@ -111,22 +119,21 @@ export async function matchQueuedListings(options: { db: Db; now?: Date }) {
       let pairs = 0;
       for (const { listingId } of queued) {
         const found = await matchingSearches({ db: tx, listingId });
-        if (found.length === 0) continue;
-        // A search that does not alert now (off, paused, alerts stopped) records the match as passed over.
-        const inserted = await tx
-          .insert(savedSearchMatches)
-          .values(
-            found.map((m) => ({
-              savedSearchId: m.id,
-              listingId,
-              matchedAt: now,
-              frequency: m.frequency,
-              notifiedAt: m.alerting ? null : now,
-            })),
+        if (!found) continue;
+        // One INSERT … SELECT however many match (a VALUES list of thousands of rows would pass
+        // PostgreSQL's 65,535 parameters). A search that does not alert now (off, paused, alerts
+        // stopped) records the match as passed over.
+        const at = sql`${now.toISOString()}::timestamptz`;
+        const result = await tx.execute(sql`
+          with inserted as (
+            insert into ${savedSearchMatches} (saved_search_id, listing_id, matched_at, frequency, notified_at)
+            select m.id, ${listingId}::uuid, ${at}, m.frequency, case when m.alerting then null else ${at} end
+            from (${found.query.getSQL()}) m
+            on conflict (saved_search_id, listing_id) do nothing
+            returning 1
           )
-          .onConflictDoNothing()
-          .returning({ id: savedSearchMatches.savedSearchId });
-        pairs += inserted.length;
+          select count(*)::int as n from inserted`);
+        pairs += Number((result.rows[0] as { n: number }).n);
       }
       await tx.delete(savedSearchMatchQueue).where(
         inArray(
