@@ -18,6 +18,8 @@ import { loader as adminListings } from "#app/routes/admin/admin-listings.tsx";
 import { forgetListingPhotoAccess, listingPhotoAccess } from "#app/server/listing-photo-access.server.ts";
 import { createListing } from "#app/domain/listing/create-listing.server.ts";
 import { photoToken } from "#app/domain/listing/photo-plan.ts";
+import { matchQueuedListings } from "#app/domain/alert/match-saved-searches.server.ts";
+import { saveSearch } from "#app/domain/saved-search/save-search.server.ts";
 import { dbLabel, type Persona, startTestRuntime, type TestRuntime } from "./support/harness.ts";
 
 let h: TestRuntime;
@@ -30,6 +32,12 @@ const photo = (r: number) =>
   sharp({ create: { width: 800, height: 600, channels: 3, background: { r, g: 100, b: 0 } } })
     .jpeg()
     .toBuffer();
+
+const matchesOf = (savedSearchId: string, listingId: string) =>
+  h.rt.db
+    .select()
+    .from(s.savedSearchMatches)
+    .where(and(eq(s.savedSearchMatches.savedSearchId, savedSearchId), eq(s.savedSearchMatches.listingId, listingId)));
 
 beforeAll(async () => {
   h = await startTestRuntime({ rateLimits: false });
@@ -204,6 +212,16 @@ describe(`editing an approved listing (${dbLabel})`, () => {
     expect(notAdmin.status).toBe(302);
     expect(notAdmin.body).not.toHaveProperty("rows");
 
+    // A buyer's saved search for the new words: the approved changes match it (the old title did not).
+    const { id: searchId } = await saveSearch({
+      db: h.rt.db,
+      userId: buyer.viewer.userId,
+      role: "buyer",
+      name: "New tracks",
+      frequency: "daily",
+      query: "q=new+tracks",
+    });
+
     // Approved: title and photos now public; the new photo copied into the listing's folder, the replaced one removed.
     const approved = await review(revision!.id, "approve-revision");
     expect(approved.status).toBe(302);
@@ -223,6 +241,9 @@ describe(`editing an approved listing (${dbLabel})`, () => {
       .from(s.notifications)
       .where(eq(s.notifications.userId, seller.viewer.userId));
     expect(sellerNotes.some((n) => n.title.startsWith("Changes approved"))).toBe(true);
+    // The matching job (woken by the change) records the pair; running it here too is safe.
+    await matchQueuedListings({ db: h.rt.db });
+    await expect.poll(async () => (await matchesOf(searchId, id)).length, { timeout: 10_000 }).toBe(1);
     const mail = await h.rt.db.select().from(s.emailOutbox).where(eq(s.emailOutbox.template, "send-revision-decision"));
     expect(mail.some((m) => m.toAddress === seller.viewer.email && m.subject.startsWith("Your changes are live"))).toBe(
       true,

@@ -10,15 +10,30 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as s from "#db/schema.ts";
 import { findListings } from "#app/domain/listing/find-listings.server.ts";
 import { remindExpiringListings } from "#app/domain/listing/remind-expiring-listings.server.ts";
+import { matchQueuedListings } from "#app/domain/alert/match-saved-searches.server.ts";
+import { saveSearch } from "#app/domain/saved-search/save-search.server.ts";
 import { loader as dashboardLoader } from "#app/routes/seller/seller-dashboard.tsx";
 import { action as renewAction, loader as renewLoader } from "#app/routes/seller/seller-renew.tsx";
-import { BASE, dbLabel, publicListingRow, startTestRuntime, type Persona, type TestRuntime } from "./support/harness.ts";
+import {
+  BASE,
+  dbLabel,
+  publicListingRow,
+  startTestRuntime,
+  type Persona,
+  type TestRuntime,
+} from "./support/harness.ts";
 
 const DAY = 86_400_000;
 let h: TestRuntime;
 let seller: Persona;
 let otherSeller: Persona;
 let buyer: Persona;
+
+const matchesOf = (savedSearchId: string, listingId: string) =>
+  h.rt.db
+    .select()
+    .from(s.savedSearchMatches)
+    .where(and(eq(s.savedSearchMatches.savedSearchId, savedSearchId), eq(s.savedSearchMatches.listingId, listingId)));
 
 beforeAll(async () => {
   h = await startTestRuntime({ rateLimits: false });
@@ -32,7 +47,12 @@ afterAll(() => h.stop());
 async function newListing(over: Partial<typeof s.listings.$inferInsert> = {}, owner: Persona = seller) {
   const [row] = await h.rt.db
     .insert(s.listings)
-    .values(publicListingRow(await h.sellerIdOf(owner.viewer), { title: `Renewal ${Math.random().toString(36).slice(2, 8)}`, ...over }))
+    .values(
+      publicListingRow(await h.sellerIdOf(owner.viewer), {
+        title: `Renewal ${Math.random().toString(36).slice(2, 8)}`,
+        ...over,
+      }),
+    )
     .returning();
   await h.rt.db.insert(s.mandateAgreements).values({
     listingId: row!.id,
@@ -88,14 +108,22 @@ describe(`expiry reminders (${dbLabel})`, () => {
     const due = await newListing({ expiresOn: new Date(now.getTime() + 7 * DAY - 60_000) });
     const later = await newListing({ expiresOn: new Date(now.getTime() + 8 * DAY) });
     const sold = await newListing({ status: "sold", expiresOn: new Date(now.getTime() + 3 * DAY) });
-    const withdrawn = await newListing({ archived: true, withdrawnAt: now, expiresOn: new Date(now.getTime() + 3 * DAY) });
-    const told = await newListing({ expiresOn: new Date(now.getTime() + 3 * DAY), expiryRemindedAt: new Date(now.getTime() - DAY) });
+    const withdrawn = await newListing({
+      archived: true,
+      withdrawnAt: now,
+      expiresOn: new Date(now.getTime() + 3 * DAY),
+    });
+    const told = await newListing({
+      expiresOn: new Date(now.getTime() + 3 * DAY),
+      expiryRemindedAt: new Date(now.getTime() - DAY),
+    });
     const gone = await newListing({ expired: true, expiresOn: new Date(now.getTime() - DAY) });
 
     const first = await remind(now);
     expect(first.map((r) => r.listingId)).toEqual([due.id]);
     expect((await row(due.id)).expiryRemindedAt).not.toBeNull();
-    for (const other of [later, sold, withdrawn, gone]) expect((await row(other.id)).expiryRemindedAt, other.title).toBeNull();
+    for (const other of [later, sold, withdrawn, gone])
+      expect((await row(other.id)).expiryRemindedAt, other.title).toBeNull();
 
     const mails = await reminders(seller.viewer.email);
     expect(mails).toHaveLength(1);
@@ -127,7 +155,12 @@ describe(`expiry reminders (${dbLabel})`, () => {
 describe(`renewing a listing (${dbLabel})`, () => {
   it("extends a live listing without a gap, with its own renewal mandate, and resets the reminder", async () => {
     const listing = await newListing({ expiresOn: new Date(Date.now() + 5 * DAY), expiryRemindedAt: new Date() });
-    const page = await h.call(renewLoader, { path: `/seller/renew/${listing.id}`, method: "GET", params: { listingId: listing.id }, cookie: seller.cookie });
+    const page = await h.call(renewLoader, {
+      path: `/seller/renew/${listing.id}`,
+      method: "GET",
+      params: { listingId: listing.id },
+      cookie: seller.cookie,
+    });
     expect(page.status).toBe(200);
     expect(page.body).toMatchObject({ refusal: null, listingTitle: listing.title });
     expect((page.body as { terms: string }).terms).toContain("EXCLUSIVE SALES MANDATE (RENEWAL)");
@@ -137,33 +170,63 @@ describe(`renewing a listing (${dbLabel})`, () => {
     expect(done.location).toBe("/seller-dashboard");
     const after = await row(listing.id);
     expect(after.expiresOn.getTime()).toBe(listing.expiresOn.getTime() + 90 * DAY);
-    expect(after).toMatchObject({ expired: false, expiryRemindedAt: null, status: "approved", adminStatus: "approved" });
+    expect(after).toMatchObject({
+      expired: false,
+      expiryRemindedAt: null,
+      status: "approved",
+      adminStatus: "approved",
+    });
 
     const [renewal, first] = await mandates(listing.id);
     expect(first!.renewal).toBe(false);
-    expect(renewal).toMatchObject({ renewal: true, status: "signed", signatureMethod: "checkbox", ipAddress: "127.0.0.1" });
+    expect(renewal).toMatchObject({
+      renewal: true,
+      status: "signed",
+      signatureMethod: "checkbox",
+      ipAddress: "127.0.0.1",
+    });
     expect(renewal!.termStarts!.getTime()).toBe(listing.expiresOn.getTime());
     expect(renewal!.termEnds!.getTime()).toBe(after.expiresOn.getTime());
     expect(renewal!.termsText).toContain("for a further period of 90 days");
 
-    const [audit] = await h.rt.db.select().from(s.auditEvents).where(and(eq(s.auditEvents.entityId, listing.id), eq(s.auditEvents.action, "listing.renew")));
+    const [audit] = await h.rt.db
+      .select()
+      .from(s.auditEvents)
+      .where(and(eq(s.auditEvents.entityId, listing.id), eq(s.auditEvents.action, "listing.renew")));
     expect(audit).toBeTruthy();
     const confirmations = await h.rt.db
       .select()
       .from(s.emailOutbox)
-      .where(and(eq(s.emailOutbox.toAddress, seller.viewer.email.toLowerCase()), eq(s.emailOutbox.subject, `Mandate renewed: ${listing.title}`)));
+      .where(
+        and(
+          eq(s.emailOutbox.toAddress, seller.viewer.email.toLowerCase()),
+          eq(s.emailOutbox.subject, `Mandate renewed: ${listing.title}`),
+        ),
+      );
     expect(confirmations).toHaveLength(1);
 
     // Right after, the next renewal is too early (and the reminder comes again 7 days before the new end).
     const again = await sign(seller, listing.id);
     expect(again.status).toBe(409);
     expect(JSON.stringify(again.body)).toContain("too early to renew");
-    expect(await remind(new Date(after.expiresOn.getTime() - 6 * DAY))).toEqual([expect.objectContaining({ listingId: listing.id })]);
+    expect(await remind(new Date(after.expiresOn.getTime() - 6 * DAY))).toEqual([
+      expect.objectContaining({ listingId: listing.id }),
+    ]);
   });
 
   it("brings an expired listing back at once, without review; a never-approved one still waits for review", async () => {
     const approved = await newListing({ expired: true, expiresOn: new Date(Date.now() - 3 * DAY) });
     expect(await isPublic(approved.id)).toBe(false);
+    // A buyer's saved search for it: back on the market, it matches.
+    const word = approved.title.split(" ").at(-1)!;
+    const { id: searchId } = await saveSearch({
+      db: h.rt.db,
+      userId: buyer.viewer.userId,
+      role: "buyer",
+      name: word,
+      frequency: "weekly",
+      query: `q=${word}`,
+    });
     const before = Date.now();
     expect((await sign(seller, approved.id)).status).toBe(302);
     const back = await row(approved.id);
@@ -171,8 +234,16 @@ describe(`renewing a listing (${dbLabel})`, () => {
     expect(back.expiresOn.getTime()).toBeGreaterThanOrEqual(before + 90 * DAY);
     expect(back.expiresOn.getTime()).toBeLessThanOrEqual(Date.now() + 90 * DAY);
     expect(await isPublic(approved.id)).toBe(true);
+    // The matching job (woken by the change) records the pair; running it here too is safe.
+    await matchQueuedListings({ db: h.rt.db });
+    await expect.poll(async () => (await matchesOf(searchId, approved.id)).length, { timeout: 10_000 }).toBe(1);
 
-    const pending = await newListing({ status: "pending", adminStatus: "pending", expired: true, expiresOn: new Date(Date.now() - DAY) });
+    const pending = await newListing({
+      status: "pending",
+      adminStatus: "pending",
+      expired: true,
+      expiresOn: new Date(Date.now() - DAY),
+    });
     expect((await sign(seller, pending.id)).status).toBe(302);
     expect(await row(pending.id)).toMatchObject({ expired: false, status: "pending", adminStatus: "pending" });
   });
@@ -186,17 +257,35 @@ describe(`renewing a listing (${dbLabel})`, () => {
     const pdfMails = await h.rt.db
       .select()
       .from(s.emailOutbox)
-      .where(and(eq(s.emailOutbox.toAddress, seller.viewer.email.toLowerCase()), eq(s.emailOutbox.template, "send-agreement-pdf")));
+      .where(
+        and(
+          eq(s.emailOutbox.toAddress, seller.viewer.email.toLowerCase()),
+          eq(s.emailOutbox.template, "send-agreement-pdf"),
+        ),
+      );
     expect(pdfMails.some((m) => m.text.includes(`/seller/renew/${listing.id}`))).toBe(true);
 
     const form = new FormData();
     form.append("intent", "upload");
-    form.append("signedPdf", new File([new TextEncoder().encode(ONE_PAGE_PDF)], "signed.pdf", { type: "application/pdf" }));
-    const up = await h.call(renewAction, { path: `/seller/renew/${listing.id}`, params: { listingId: listing.id }, cookie: seller.cookie, body: form });
+    form.append(
+      "signedPdf",
+      new File([new TextEncoder().encode(ONE_PAGE_PDF)], "signed.pdf", { type: "application/pdf" }),
+    );
+    const up = await h.call(renewAction, {
+      path: `/seller/renew/${listing.id}`,
+      params: { listingId: listing.id },
+      cookie: seller.cookie,
+      body: form,
+    });
     expect(up.status).toBe(302);
     const all = await mandates(listing.id);
     expect(all).toHaveLength(2);
-    expect(all[0]).toMatchObject({ id: requested!.id, renewal: true, status: "signed", signatureMethod: "uploaded_pdf" });
+    expect(all[0]).toMatchObject({
+      id: requested!.id,
+      renewal: true,
+      status: "signed",
+      signatureMethod: "uploaded_pdf",
+    });
     expect(all[0]!.signedPdfKey).toBeTruthy();
     expect((await row(listing.id)).expiresOn.getTime()).toBe(listing.expiresOn.getTime() + 90 * DAY);
   });
@@ -209,10 +298,23 @@ describe(`renewing a listing (${dbLabel})`, () => {
     const stranger = await sign(otherSeller, listing.id);
     expect(stranger.status).toBe(404);
     expect(JSON.stringify(stranger.body)).toContain("Listing not found.");
-    const page = await h.call(renewLoader, { path: `/seller/renew/${listing.id}`, method: "GET", params: { listingId: listing.id }, cookie: otherSeller.cookie });
+    const page = await h.call(renewLoader, {
+      path: `/seller/renew/${listing.id}`,
+      method: "GET",
+      params: { listingId: listing.id },
+      cookie: otherSeller.cookie,
+    });
     expect(page.status).toBe(404);
     expect((await sign(buyer, listing.id)).location).toBe("/");
-    expect((await h.call(renewAction, { path: `/seller/renew/${listing.id}`, params: { listingId: listing.id }, body: "intent=sign&accept=on" })).location).toMatch(/^\/signin\?redirectTo=/);
+    expect(
+      (
+        await h.call(renewAction, {
+          path: `/seller/renew/${listing.id}`,
+          params: { listingId: listing.id },
+          body: "intent=sign&accept=on",
+        })
+      ).location,
+    ).toMatch(/^\/signin\?redirectTo=/);
 
     const refused = await sign(seller, sold.id);
     expect(refused.status).toBe(409);
@@ -230,7 +332,11 @@ describe(`renewing a listing (${dbLabel})`, () => {
     const expired = await newListing({ expired: true, expiresOn: new Date(Date.now() - DAY) });
     type Row = { id: string; badge: string; expiresInDays: number; renewable: boolean; expiresOn: string };
     const rows = async () =>
-      ((await h.call(dashboardLoader, { path: "/seller-dashboard", method: "GET", cookie: seller.cookie })).body as { listings: Row[] }).listings;
+      (
+        (await h.call(dashboardLoader, { path: "/seller-dashboard", method: "GET", cookie: seller.cookie })).body as {
+          listings: Row[];
+        }
+      ).listings;
     const find = async (id: string) => (await rows()).find((l) => l.id === id)!;
     expect(await find(listing.id)).toMatchObject({ badge: "Active", expiresInDays: 5, renewable: true });
     expect(await find(expired.id)).toMatchObject({ badge: "Expired", renewable: true });
