@@ -193,7 +193,7 @@ describe("catalog", () => {
     expect(await handle.db.select().from(s.favourites).where(eq(s.favourites.userId, u!.id))).toHaveLength(0);
   });
 
-  it("reads the watchlist in one query: the public saved listings, newest saved first, as the listing page shows them", async () => {
+  it("reads the watchlist in one query, newest saved first: public listings as the listing page shows them, one no longer public saying so without its photo", async () => {
     const [, u] = await handle.db.select({ id: s.user.id }).from(s.user).orderBy(s.user.id).limit(2);
     const saved = [...visibleIds.slice(2, 7), hiddenIds[0]!];
     await handle.db
@@ -231,9 +231,14 @@ describe("catalog", () => {
         createdOn: l.createdOn,
         expiresOn: l.expiresOn,
         imageUrl: l.images[0]?.card ?? null,
+        state: "available",
+        droppedFrom: null,
       });
     }
-    expect(items).toEqual(expected);
+    const [hidden, ...visible] = items;
+    expect(hidden).toMatchObject({ id: hiddenIds[0], imageUrl: null });
+    expect(hidden!.state).not.toBe("available");
+    expect(visible).toEqual(expected);
     await handle.db.delete(s.favourites).where(eq(s.favourites.userId, u!.id));
   });
 });

@@ -101,6 +101,9 @@ async function userColumns() {
            or column_name like '%\_user\_id' or column_name like '%\_by')`);
 }
 
+/** A row's id, or the whole row as text for a table without one (alert_preferences, saved_search_matches). */
+const rowKey = sql`coalesce(to_jsonb(t) ->> 'id', t::text)`;
+
 const inList = (ids: Iterable<string>) =>
   sql.join(
     [...ids].map((id) => sql`${id}`),
@@ -121,7 +124,7 @@ async function ownedRows(userId: string) {
       const parents = owned.get(fk.refTable);
       if (!parents?.size) continue;
       const found = await rows<{ id: string }>(
-        sql`select id::text as id from ${sql.identifier(fk.table)} where ${sql.identifier(fk.column)}::text in (${inList(parents)})`,
+        sql`select ${rowKey} as id from ${sql.identifier(fk.table)} t where t.${sql.identifier(fk.column)}::text in (${inList(parents)})`,
       );
       const set = owned.get(fk.table) ?? new Set<string>();
       for (const r of found) {
@@ -143,7 +146,7 @@ const count = async (query: SQL) =>
 async function leftovers(userId: string, email: string, owned: Map<string, Set<string>>) {
   const found: string[] = [];
   for (const [table, ids] of owned) {
-    const n = await count(sql`select 1 from ${sql.identifier(table)} where id::text in (${inList(ids)})`);
+    const n = await count(sql`select 1 from ${sql.identifier(table)} t where ${rowKey} in (${inList(ids)})`);
     if (n) found.push(`${n} ${table} row(s)`);
   }
   // Any key, whatever its delete rule, still pointing at an owned row (SET NULL keys must be null now).
@@ -289,6 +292,15 @@ beforeAll(async () => {
     { userId: buyer.userId, listingId: otherListing },
     { userId: bystander.userId, listingId: l1 },
   ]);
+  // Saved searches and alerts: a search with a match, alert settings, a consent, a price drop.
+  const [search] = await rt.db
+    .insert(s.savedSearches)
+    .values({ userId: buyer.userId, name: "Excavators", query: "category=excavators", category: "excavators", frequency: "daily" })
+    .returning();
+  await rt.db.insert(s.savedSearchMatches).values({ savedSearchId: search!.id, listingId: otherListing, frequency: "daily" });
+  await rt.db.insert(s.alertPreferences).values({ userId: buyer.userId, watchlistFrequency: "instant" });
+  await rt.db.insert(s.consents).values({ userId: buyer.userId, purpose: "search_alerts", granted: true, detail: "Alerts", source: "test" });
+  await rt.db.insert(s.priceDropAlerts).values({ userId: buyer.userId, listingId: otherListing, oldPrice: "900000", newPrice: "800000" });
   await rt.db.insert(s.listingViews).values([
     { listingId: l1, viewerKey: buyer.userId },
     { listingId: otherListing, viewerKey: buyer.userId },
@@ -470,6 +482,11 @@ describe("deleting a user", () => {
         "transactions",
         "user",
         "user_requests",
+        "saved_searches",
+        "saved_search_matches",
+        "alert_preferences",
+        "consents",
+        "price_drop_alerts",
       ]),
     );
     expect(await leftovers(buyer.userId, buyer.email, owned)).not.toEqual([]);
