@@ -2,7 +2,7 @@
  * The saved-searches page: the user's searches, newest first, each with how many public machines it
  * found since it was last opened, and the user's alert settings — three small queries.
  */
-import { and, desc, eq, getTableColumns, gt, sql } from "drizzle-orm";
+import { desc, eq, getTableColumns, sql } from "drizzle-orm";
 import { alertPreferences, listings, savedSearchMatches, savedSearches } from "#db/schema.ts";
 import type { DbOrTx } from "#app/lib/db.server.ts";
 import { isPublicListing } from "#app/domain/listing/listing-visibility.server.ts";
@@ -50,21 +50,4 @@ export async function findAlertSettings(options: { db: DbOrTx; userId: string })
     .from(alertPreferences)
     .where(eq(alertPreferences.userId, options.userId));
   return { watchlistFrequency: row?.watchlistFrequency ?? ("off" as const), stopped: Boolean(row?.stoppedAt) };
-}
-
-/** How many searches found something new since last opened (the header's hint). */
-export async function countSearchesWithNews(options: { db: DbOrTx; userId: string }) {
-  const [row] = await options.db
-    .select({ n: sql<number>`count(distinct ${savedSearches.id})::int` })
-    .from(savedSearches)
-    .innerJoin(savedSearchMatches, eq(savedSearchMatches.savedSearchId, savedSearches.id))
-    .innerJoin(listings, eq(listings.id, savedSearchMatches.listingId))
-    .where(
-      and(
-        eq(savedSearches.userId, options.userId),
-        gt(savedSearchMatches.matchedAt, savedSearches.lastOpenedAt),
-        isPublicListing(),
-      ),
-    );
-  return row?.n ?? 0;
 }
