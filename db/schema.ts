@@ -28,6 +28,9 @@ import {
   CONDITIONS,
   ALERT_FREQUENCIES,
   CONSENT_PURPOSES,
+  DATA_EXPORT_STATUSES,
+  SELLER_DOCUMENT_KINDS,
+  VERIFICATION_STATUSES,
   LISTING_STATUSES,
   MANDATE_STATUSES,
   NOTIFICATION_TYPES,
@@ -66,6 +69,8 @@ export const user = pgTable("user", {
   banned: boolean("banned").default(false),
   banReason: text("ban_reason"),
   banExpires: timestamp("ban_expires", { withTimezone: true }),
+  /** better-auth's two-factor plugin: set once a TOTP app is confirmed. */
+  twoFactorEnabled: boolean("two_factor_enabled").default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -128,6 +133,23 @@ export const verification = pgTable(
   (t) => [index("verification_identifier_idx").on(t.identifier)],
 );
 
+/** better-auth's two-factor plugin: the TOTP secret and backup codes (both encrypted by better-auth). */
+export const twoFactor = pgTable(
+  "two_factor",
+  {
+    id: text("id").primaryKey(),
+    secret: text("secret").notNull(),
+    backupCodes: text("backup_codes").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    verified: boolean("verified").default(true),
+    failedVerificationCount: integer("failed_verification_count").default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  },
+  (t) => [index("two_factor_user_id_idx").on(t.userId), index("two_factor_secret_idx").on(t.secret)],
+);
+
 // ---------------------------------------------------------------- people
 export const profiles = pgTable(
   "profiles",
@@ -167,13 +189,46 @@ export const sellers = pgTable(
     phoneNumber: text("phone_number"),
     sellerType: text("seller_type", { enum: SELLER_TYPES }),
     sellerRole: text("seller_role", { enum: SELLER_ROLES }),
-    isVerified: boolean("is_verified").notNull().default(false),
-    kycDocumentUrl: text("kyc_document_url"),
+    /** Where the seller's identity check stands (VERIFICATION_STATUSES). */
+    verificationStatus: text("verification_status", { enum: VERIFICATION_STATUSES }).notNull().default("unverified"),
+    /** Derived, for the badge: true only while verified. */
+    isVerified: boolean("is_verified").generatedAlwaysAs((): ReturnType<typeof sql> => sql`verification_status = 'verified'`),
+    /** The admin's reason when the documents were not accepted. */
+    verificationReason: text("verification_reason"),
+    verificationSubmittedAt: timestamp("verification_submitted_at", { withTimezone: true }),
+    verificationDecidedAt: timestamp("verification_decided_at", { withTimezone: true }),
+    verificationDecidedBy: text("verification_decided_by").references(() => user.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
   (t) => [
     check("sellers_seller_type_check", sql`${t.sellerType} is null or ${inList("seller_type", SELLER_TYPES)}`),
     check("sellers_seller_role_check", sql`${t.sellerRole} is null or ${inList("seller_role", SELLER_ROLES)}`),
+    check("sellers_verification_status_check", inList("verification_status", VERIFICATION_STATUSES)),
+    index("sellers_verification_pending_idx").on(t.verificationSubmittedAt).where(sql`${t.verificationStatus} = 'pending'`),
+  ],
+);
+
+/**
+ * A seller's verification documents, stored privately (`private/verification/<user id>/…`): only the seller and
+ * admins fetch them, as attachments. One current document per kind; deleted with the account.
+ */
+export const sellerDocuments = pgTable(
+  "seller_documents",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: SELLER_DOCUMENT_KINDS }).notNull(),
+    storageKey: text("storage_key").notNull().unique(),
+    fileName: text("file_name").notNull(),
+    contentType: text("content_type").notNull(),
+    sizeBytes: integer("size_bytes").notNull(),
+    uploadedAt: timestamp("uploaded_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("seller_documents_kind_check", inList("kind", SELLER_DOCUMENT_KINDS)),
+    uniqueIndex("seller_documents_user_kind_idx").on(t.userId, t.kind),
   ],
 );
 
@@ -885,5 +940,27 @@ export const consents = pgTable(
   (t) => [
     check("consents_purpose_check", inList("purpose", CONSENT_PURPOSES)),
     index("consents_user_idx").on(t.userId, t.recordedAt),
+  ],
+);
+
+/** "Download my data": a file prepared by the `export-user-data` job, offered for a day, then removed. */
+export const dataExports = pgTable(
+  "data_exports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    status: text("status", { enum: DATA_EXPORT_STATUSES }).notNull().default("pending"),
+    /** `private/exports/<user id>/<id>.zip` once ready. */
+    storageKey: text("storage_key"),
+    sizeBytes: integer("size_bytes"),
+    requestedAt: timestamp("requested_at", { withTimezone: true }).notNull().defaultNow(),
+    readyAt: timestamp("ready_at", { withTimezone: true }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("data_exports_status_check", inList("status", DATA_EXPORT_STATUSES)),
+    index("data_exports_user_idx").on(t.userId, t.requestedAt),
   ],
 );

@@ -501,7 +501,7 @@ export async function seedDemo(runtime: Pick<Runtime, "db" | "storage">): Promis
       // The first seller is a verified plant-hire company selling its own fleet; the second a private agent.
       sellerType: i === 0 ? ("company" as const) : ("private" as const),
       sellerRole: i === 0 ? ("direct" as const) : ("agent" as const),
-      isVerified: i === 0,
+      verificationStatus: i === 0 ? ("verified" as const) : ("unverified" as const),
       companyName: i === 0 ? "Van der Merwe Plant Hire (Pty) Ltd" : null,
     }));
 

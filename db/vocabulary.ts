@@ -153,6 +153,7 @@ export const NOTIFICATION_TYPES = [
   "feedback",
   "saved_search",
   "price_drop",
+  "verification",
   "generic",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
@@ -172,5 +173,33 @@ export const ALERT_FREQUENCY_LABELS: Record<AlertFrequency, string> = {
 };
 
 /** What a user agreed to (or withdrew): the consents table's purposes. */
-export const CONSENT_PURPOSES = ["search_alerts", "watchlist_alerts"] as const;
+export const CONSENT_PURPOSES = ["search_alerts", "watchlist_alerts", "terms"] as const;
 export type ConsentPurpose = (typeof CONSENT_PURPOSES)[number];
+export const CONSENT_PURPOSE_LABELS: Record<ConsentPurpose, string> = {
+  search_alerts: "Saved-search alerts",
+  watchlist_alerts: "Watchlist price-drop alerts",
+  terms: "Terms of use and privacy policy",
+};
+
+/** A seller's identity check (docs/product.md#verified-sellers): the state map is app/domain/verification/verification-state.ts. */
+export const VERIFICATION_STATUSES = ["unverified", "pending", "verified", "rejected"] as const;
+export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
+export const VERIFICATION_STATUS_LABELS: Record<VerificationStatus, string> = {
+  unverified: "Not verified",
+  pending: "Waiting for review",
+  verified: "Verified seller",
+  rejected: "Not accepted",
+};
+
+/** The documents a seller sends for verification. */
+export const SELLER_DOCUMENT_KINDS = ["identity", "company_registration", "proof_of_address"] as const;
+export type SellerDocumentKind = (typeof SELLER_DOCUMENT_KINDS)[number];
+export const SELLER_DOCUMENT_KIND_LABELS: Record<SellerDocumentKind, string> = {
+  identity: "Identity document",
+  company_registration: "Company registration (CIPC)",
+  proof_of_address: "Proof of address",
+};
+
+/** "Download my data": prepared by a job, offered for a day. */
+export const DATA_EXPORT_STATUSES = ["pending", "ready", "failed"] as const;
+export type DataExportStatus = (typeof DATA_EXPORT_STATUSES)[number];

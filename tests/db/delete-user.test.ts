@@ -240,11 +240,19 @@ beforeAll(async () => {
     signedPdfKey: pdfKey,
     signedAt: new Date(),
   });
-  sellerKyc = `private/kyc/${seller.userId}.pdf`;
+  sellerKyc = `private/verification/${seller.userId}/identity.pdf`;
   await rt.storage.put(sellerKyc, Buffer.from("%PDF-1.4 kyc"), "application/pdf");
+  await rt.db.insert(s.sellerDocuments).values({
+    userId: seller.userId,
+    kind: "identity",
+    storageKey: sellerKyc,
+    fileName: "id.pdf",
+    contentType: "application/pdf",
+    sizeBytes: 12,
+  });
   await rt.db
     .update(s.sellers)
-    .set({ kycDocumentUrl: sellerKyc, isVerified: true, sellerType: "company", sellerRole: "direct" })
+    .set({ verificationStatus: "verified", sellerType: "company", sellerRole: "direct" })
     .where(eq(s.sellers.id, sellerId));
   await rt.db.insert(s.approvedSellers).values({ userId: seller.userId, approvedBy: admin.userId });
 
@@ -343,7 +351,7 @@ describe("the admin's user list and details", () => {
       company: null,
       website: null,
       admin: null,
-      seller: { sellerType: "company", sellerRole: "direct", isVerified: true, kycUploaded: true },
+      seller: { sellerType: "company", sellerRole: "direct", isVerified: true, verificationStatus: "verified", documentCount: 1 },
       buyer: null,
       counts: { listings: 2, transactions: 2 },
     });

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import type { AdminUserDetails } from "#app/domain/user/find-users.server.ts";
 import { formatAdminDate } from "#app/lib/format.ts";
+import { VERIFICATION_STATUS_LABELS } from "#db/vocabulary.ts";
 
 /** Dates as the loader sends them (ISO strings). */
 export type AdminUserView = Omit<AdminUserDetails, "createdAt" | "admin" | "sellerApproval"> & {
@@ -50,8 +51,11 @@ export function UserDetailsCard({ user }: { user: AdminUserView }) {
     ["Seller type", user.seller ? (capitalise(user.seller.sellerType) ?? NOT_PROVIDED) : "Not a seller"],
     ["Seller role", user.seller ? (capitalise(user.seller.sellerRole) ?? NOT_PROVIDED) : "Not a seller"],
     ["E-mail verified", yesNo(user.emailVerified)],
-    ["Seller verified", user.seller ? yesNo(user.seller.isVerified) : "Not a seller"],
-    ["KYC document", user.seller?.kycUploaded ? "Uploaded" : "Not uploaded"],
+    ["Seller verified", user.seller ? VERIFICATION_STATUS_LABELS[user.seller.verificationStatus] : "Not a seller"],
+    [
+      "Verification documents",
+      user.seller ? (user.seller.documentCount ? `${user.seller.documentCount} uploaded` : "Not uploaded") : "Not a seller",
+    ],
     ["Commission accepted", user.buyer ? yesNo(user.buyer.commissionAccepted) : "Not a buyer"],
     ["Listings", String(user.counts.listings)],
     ["Transactions", String(user.counts.transactions)],

@@ -16,13 +16,14 @@ import { createHash } from "node:crypto";
 import { and, asc, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
 import {
   adminAccess,
+  dataExports,
   listingViews,
   listings,
   mandateAgreements,
   pendingInvitations,
   profiles,
+  sellerDocuments,
   sellers,
-
   user,
   verification,
 } from "#db/schema.ts";
@@ -93,10 +94,14 @@ export async function deleteUser(options: {
       .from(listings)
       .innerJoin(sellers, eq(sellers.id, listings.sellerId))
       .where(eq(sellers.userId, target.id));
-    const [seller] = await tx
-      .select({ kyc: sellers.kycDocumentUrl })
-      .from(sellers)
-      .where(eq(sellers.userId, target.id));
+    // Verification documents and prepared data exports: private files of the user's own.
+    const privateFiles = [
+      ...(await tx.select({ key: sellerDocuments.storageKey }).from(sellerDocuments).where(eq(sellerDocuments.userId, target.id))),
+      ...(await tx
+        .select({ key: dataExports.storageKey })
+        .from(dataExports)
+        .where(and(eq(dataExports.userId, target.id), isNotNull(dataExports.storageKey)))),
+    ].map((f) => f.key!);
 
     // Signed mandate PDFs, also of listings deleted earlier (their mandates outlive them; the files go now).
     const mandatePdfs = await tx
@@ -135,7 +140,7 @@ export async function deleteUser(options: {
     return {
       email: target.email,
       listingIds: owned.map((l) => l.id),
-      kycKey: seller?.kyc && /^(public|private)\//.test(seller.kyc) ? seller.kyc : null,
+      privateFiles,
       mandateKeys: mandatePdfs.map((m) => m.key!),
     };
   });
@@ -143,7 +148,7 @@ export async function deleteUser(options: {
   // The rows are gone for good; a file that cannot be removed now is logged, not fatal.
   const removals = [
     ...deleted.listingIds.flatMap(listingStoragePrefixes).map((prefix) => runtime.storage.deletePrefix(prefix)),
-    ...(deleted.kycKey ? [runtime.storage.delete(deleted.kycKey)] : []),
+    ...deleted.privateFiles.map((key) => runtime.storage.delete(key)),
     ...deleted.mandateKeys.map((key) => runtime.storage.delete(key)),
   ];
   const results = await Promise.allSettled(removals);

@@ -3,7 +3,8 @@
  * searchable page of users, and one user's details.
  */
 import { and, desc, eq, ilike, or, sql } from "drizzle-orm";
-import { adminAccess, approvedSellers, buyers, listings, profiles, sellers, transactions, user } from "#db/schema.ts";
+import { adminAccess, approvedSellers, buyers, listings, profiles, sellerDocuments, sellers, transactions, user } from "#db/schema.ts";
+import type { VerificationStatus } from "#db/vocabulary.ts";
 import type { DbOrTx } from "#app/lib/db.server.ts";
 import { assertAdmin } from "./assert-admin.ts";
 import type { Role, Viewer } from "./viewer.ts";
@@ -102,7 +103,8 @@ export type UserDetails = {
     sellerType: string | null;
     sellerRole: string | null;
     isVerified: boolean;
-    kycUploaded: boolean;
+    verificationStatus: VerificationStatus;
+    documentCount: number;
   } | null;
   buyer: { commissionAccepted: boolean } | null;
   counts: { listings: number; transactions: number };
@@ -139,7 +141,8 @@ export async function getUserDetails(options: {
       sellerType: sellers.sellerType,
       sellerRole: sellers.sellerRole,
       sellerVerified: sellers.isVerified,
-      kycDocumentUrl: sellers.kycDocumentUrl,
+      verificationStatus: sellers.verificationStatus,
+      documentCount: sql<number>`(select count(*)::int from ${sellerDocuments} where ${sellerDocuments.userId} = ${user.id})`,
       buyerId: buyers.id,
       buyerPhone: buyers.phoneNumber,
       buyerCompany: buyers.companyName,
@@ -178,7 +181,8 @@ export async function getUserDetails(options: {
           sellerType: r.sellerType ?? r.profileSellerType,
           sellerRole: r.sellerRole ?? r.profileSellerRole,
           isVerified: Boolean(r.sellerVerified),
-          kycUploaded: Boolean(text(r.kycDocumentUrl)),
+          verificationStatus: r.verificationStatus ?? "unverified",
+          documentCount: Number(r.documentCount ?? 0),
         }
       : null,
     buyer: r.buyerId ? { commissionAccepted: Boolean(r.commissionAccepted) } : null,
