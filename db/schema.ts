@@ -700,12 +700,11 @@ export const mandateAgreements = pgTable(
     /**
      * Null once the listing is deleted: a signed mandate is the record of the agreement (and of the
      * fee owed if the machine is sold privately within its term), so it outlives the listing. It goes
-     * with the seller's account (user_id cascade), PDF included.
+     * with the seller's account, PDF included, except a completed sale's: that one is kept anonymised
+     * (user_id null, e-mail and address removed, no PDF) until `retain_until` (docs/privacy.md).
      */
     listingId: uuid("listing_id").references(() => listings.id, { onDelete: "set null" }),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    userId: text("user_id").references(() => user.id, { onDelete: "cascade" }),
     listingTitle: text("listing_title").notNull(),
     termsText: text("terms_text").notNull(),
     signatureMethod: text("signature_method", { enum: SIGNATURE_METHODS }).notNull(),
@@ -718,10 +717,15 @@ export const mandateAgreements = pgTable(
     renewal: boolean("renewal").notNull().default(false),
     termStarts: timestamp("term_starts", { withTimezone: true }),
     termEnds: timestamp("term_ends", { withTimezone: true }),
+    /** Set when the seller's account was deleted and this completed sale's record was kept without them. */
+    anonymisedAt: timestamp("anonymised_at", { withTimezone: true }),
+    /** An anonymised record is removed after this date (the retention period in docs/privacy.md). */
+    retainUntil: timestamp("retain_until", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
     check("mandate_agreements_method_check", inList("signature_method", SIGNATURE_METHODS)),
+    check("mandate_agreements_owner_check", sql`${t.userId} is not null or ${t.anonymisedAt} is not null`),
     check("mandate_agreements_status_check", inList("status", MANDATE_STATUSES)),
     index("mandate_agreements_listing_idx").on(t.listingId),
     index("mandate_agreements_user_idx").on(t.userId),
