@@ -6,6 +6,8 @@
 import type { OutgoingEmail } from "#app/lib/mailer.server.ts";
 import { agreementConfirmationEmail } from "./agreement-confirmation.server.ts";
 import { agreementPdfEmail } from "./agreement-pdf.server.ts";
+import { confirmNewEmailEmail } from "./confirm-new-email.server.ts";
+import { dataExportReadyEmail } from "./data-export-ready.server.ts";
 import { expiryReminderEmail } from "./expiry-reminder.server.ts";
 import { invitationEmail } from "./invitation.server.ts";
 import type { RenderedEmail } from "./layout.server.ts";
@@ -16,6 +18,7 @@ import { requestUpdateEmail } from "./request-update.server.ts";
 import { passwordResetEmail } from "./reset-password.server.ts";
 import { priceDropAlertEmail } from "./price-drop-alert.server.ts";
 import { searchAlertEmail } from "./search-alert.server.ts";
+import { verificationDecisionEmail } from "./verification-decision.server.ts";
 import { verifyEmailEmail } from "./verify-email.server.ts";
 
 export const EMAIL_TEMPLATES = {
@@ -31,6 +34,9 @@ export const EMAIL_TEMPLATES = {
   "send-expiry-reminder": expiryReminderEmail,
   "send-search-alert": searchAlertEmail,
   "send-price-drop-alert": priceDropAlertEmail,
+  "confirm-new-email": confirmNewEmailEmail,
+  "send-verification-decision": verificationDecisionEmail,
+  "send-data-export-ready": dataExportReadyEmail,
 } satisfies Record<string, (data: never) => RenderedEmail>;
 
 export type EmailTemplate = keyof typeof EMAIL_TEMPLATES;

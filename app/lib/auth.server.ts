@@ -32,13 +32,34 @@ export const AUTH_EMAILS_PER_ACCOUNT_HOUR = 5;
 export type AuthMailer = {
   passwordReset: (input: { email: string; name: string; url: string }) => Promise<void>;
   verifyEmail: (input: { email: string; name: string; url: string }) => Promise<void>;
+  /** To the new address of an e-mail change (/account): the change takes effect when its link is followed. */
+  confirmNewEmail: (input: { email: string; name: string; url: string }) => Promise<void>;
 };
+
+/** Where the link of an e-mail change lands once the new address is confirmed. */
+export const EMAIL_CHANGED_CALLBACK = "/account?email=changed";
+
+/** better-auth's verification token is a JWT: its payload says whether it confirms an e-mail change. */
+function isEmailChangeToken(token: string) {
+  try {
+    const payload = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8")) as {
+      requestType?: unknown;
+    };
+    return payload.requestType === "change-email-verification";
+  } catch {
+    return false;
+  }
+}
 
 export function createAuth(options: { db: Db; env: Env; mailer: AuthMailer; trustedOrigins?: string[] }) {
   const { db, env, mailer } = options;
   const withinLimit = async (kind: "reset" | "verify", email: string) => {
     if (!env.AUTH_RATE_LIMIT) return true;
-    const { allowed } = await hitRateLimit(db, { key: `${kind}-email:account:${email.toLowerCase()}`, limit: AUTH_EMAILS_PER_ACCOUNT_HOUR, windowSeconds: 60 * 60 });
+    const { allowed } = await hitRateLimit(db, {
+      key: `${kind}-email:account:${email.toLowerCase()}`,
+      limit: AUTH_EMAILS_PER_ACCOUNT_HOUR,
+      windowSeconds: 60 * 60,
+    });
     if (!allowed) logger.warn({ kind }, "auth e-mail not sent: per-account limit reached");
     return allowed;
   };
@@ -67,7 +88,8 @@ export function createAuth(options: { db: Db; env: Env; mailer: AuthMailer; trus
     logger: {
       log: (level, message, ...args) => {
         const detail = args.length ? { detail: args.map((a) => (a instanceof Error ? a.message : a)) } : {};
-        if (level === "error" && /state not found|state mismatch|invalid token/i.test(message)) logger.info(detail, `auth: ${message}`);
+        if (level === "error" && /state not found|state mismatch|invalid token/i.test(message))
+          logger.info(detail, `auth: ${message}`);
         else logger[level === "debug" ? "debug" : level](detail, `auth: ${message}`);
       },
     },
@@ -86,6 +108,8 @@ export function createAuth(options: { db: Db; env: Env; mailer: AuthMailer; trus
     }),
     verification: { storeIdentifier: "hashed" },
     user: {
+      // Changed from /account (app/domain/user/change-email.server.ts): the new address must be confirmed first.
+      changeEmail: { enabled: true },
       // Read by getViewer; never written through better-auth (update-user is not reachable, and input: false).
       additionalFields: { banned: { type: "boolean", required: false, defaultValue: false, input: false } },
     },
@@ -94,7 +118,10 @@ export function createAuth(options: { db: Db; env: Env; mailer: AuthMailer; trus
         create: {
           // A banned account gets no session, by password or by Google (its callback redirects with the code).
           async before(session) {
-            const [row] = await db.select({ banned: schema.user.banned }).from(schema.user).where(eq(schema.user.id, session.userId));
+            const [row] = await db
+              .select({ banned: schema.user.banned })
+              .from(schema.user)
+              .where(eq(schema.user.id, session.userId));
             if (row?.banned) throw APIError.from("FORBIDDEN", { message: ACCOUNT_SUSPENDED, code: "BANNED_USER" });
           },
         },
@@ -127,8 +154,14 @@ export function createAuth(options: { db: Db; env: Env; mailer: AuthMailer; trus
       sendOnSignIn: false,
       autoSignInAfterVerification: true,
       expiresIn: VERIFY_EMAIL_EXPIRES_IN,
-      sendVerificationEmail: async ({ user, url }) => {
+      sendVerificationEmail: async ({ user, url, token }) => {
         if (!(await withinLimit("verify", user.email))) return;
+        if (isEmailChangeToken(token)) {
+          const link = new URL(url);
+          link.searchParams.set("callbackURL", EMAIL_CHANGED_CALLBACK);
+          await mailer.confirmNewEmail({ email: user.email, name: user.name, url: link.toString() });
+          return;
+        }
         // Should better-auth send one itself: land on the confirmation page like the sign-up e-mail does.
         const link = new URL(url);
         link.searchParams.set("callbackURL", "/auth/callback?type=signup");

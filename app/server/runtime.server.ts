@@ -122,6 +122,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     trustedOrigins: options.trustedOrigins,
     mailer: {
       verifyEmail: ({ email, ...data }) => sendEmail(composeEmail("verify-email", email, data)),
+      confirmNewEmail: ({ email, ...data }) => sendEmail(composeEmail("confirm-new-email", email, data)),
       passwordReset: ({ email, ...data }) => sendEmail(composeEmail("reset-password", email, data)),
     },
   });

@@ -49,7 +49,12 @@ const SAMPLES: { [T in EmailTemplate]: Sample<T> } = {
     link: "https://dealequip.example/seller-dashboard",
   },
   "send-listing-notification": {
-    data: { title: USER_TEXT, status: "rejected", reason: "Photos unclear", url: "https://dealequip.example/seller-dashboard" },
+    data: {
+      title: USER_TEXT,
+      status: "rejected",
+      reason: "Photos unclear",
+      url: "https://dealequip.example/seller-dashboard",
+    },
     main: "was rejected by our team.",
     link: "https://dealequip.example/seller-dashboard",
   },
@@ -59,7 +64,13 @@ const SAMPLES: { [T in EmailTemplate]: Sample<T> } = {
       kind: "offer",
       listingTitle: USER_TEXT,
       details: ["You made an offer on this listing."],
-      amounts: { label: "Your offer", amount: "R 400 000", commission: "R 10 000", vat: "R 60 000", total: "R 470 000" },
+      amounts: {
+        label: "Your offer",
+        amount: "R 400 000",
+        commission: "R 10 000",
+        vat: "R 60 000",
+        total: "R 470 000",
+      },
       message: USER_TEXT,
       url: "https://dealequip.example/buyer-dashboard",
     },
@@ -139,6 +150,21 @@ const SAMPLES: { [T in EmailTemplate]: Sample<T> } = {
     main: "A machine on your watchlist is cheaper now:",
     link: "https://dealequip.example/watchlist",
   },
+  "confirm-new-email": {
+    data: { name: USER_TEXT, url: "https://dealequip.example/api/auth/verify-email?token=abc&callbackURL=%2Faccount" },
+    main: "Your account keeps its old address until you confirm this one.",
+    link: "https://dealequip.example/api/auth/verify-email?token=abc&callbackURL=%2Faccount",
+  },
+  "send-verification-decision": {
+    data: { verified: false, reason: USER_TEXT, url: "https://dealequip.example/account/verification" },
+    main: "Our team could not verify you from the documents you sent.",
+    link: "https://dealequip.example/account/verification",
+  },
+  "send-data-export-ready": {
+    data: { name: USER_TEXT, url: "https://dealequip.example/account/data", expiresAt: "27 Nov 2026, 14:00" },
+    main: "The copy of your data that you asked for is ready.",
+    link: "https://dealequip.example/account/data",
+  },
 };
 
 const names = Object.keys(SAMPLES) as EmailTemplate[];
@@ -158,7 +184,9 @@ describe("e-mail templates", () => {
       expect(mail.html).toContain('href="https://dealequip.example/unsubscribe/abc.def"');
       expect(mail.text).toContain("https://dealequip.example/unsubscribe/abc.def");
     }
-    expect(composeEmail("send-expiry-reminder", "s@example.co.za", SAMPLES["send-expiry-reminder"].data).headers).toBeUndefined();
+    expect(
+      composeEmail("send-expiry-reminder", "s@example.co.za", SAMPLES["send-expiry-reminder"].data).headers,
+    ).toBeUndefined();
   });
 
   describe.each(names)("%s", (name) => {
