@@ -1,4 +1,8 @@
-/** "send-data-export-ready": the user's data export (Download my data) is ready on /account/data for a day. */
+/**
+ * "send-data-export-ready": the copy of the user's data they asked for (Download my data) is ready on
+ * /account/data until `expiresAt` (docs/privacy.md#downloading-your-data). The file itself is never
+ * attached: it is downloaded only while signed in.
+ */
 import { PRODUCT_NAME } from "#app/lib/brand.ts";
 import { greetingFor, layout } from "./layout.server.ts";
 
@@ -7,8 +11,9 @@ export function dataExportReadyEmail(data: { name: string; url: string; expiresA
     subject: `Your ${PRODUCT_NAME} data is ready to download`,
     greeting: greetingFor(data.name),
     paragraphs: [
-      "The copy of your data that you asked for is ready. Sign in to download it.",
+      "The copy of your data that you asked for is ready. Sign in to download it: a ZIP file with everything we hold about you (data.json) and your own files.",
       `It can be downloaded until ${data.expiresAt}; then it is deleted.`,
+      "If you did not ask for a copy of your data, please change your password.",
     ],
     action: { label: "Download my data", url: data.url },
   });

@@ -12,6 +12,8 @@ import { remindExpiringListingsJob } from "./remind-expiring-listings.server.ts"
 import { sendEmailJob } from "./send-email.server.ts";
 import { matchSavedSearchesJob } from "./match-saved-searches.server.ts";
 import { sendDailyDigestsJob, sendWeeklyDigestsJob } from "./send-alert-digests.server.ts";
+import { exportUserDataJob } from "./export-user-data.server.ts";
+import { removeExpiredDataExportsJob, removeExpiredMandateRecordsJob } from "./privacy-retention.server.ts";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const JOBS: JobDefinition<any>[] = [
@@ -23,6 +25,9 @@ export const JOBS: JobDefinition<any>[] = [
   matchSavedSearchesJob,
   sendDailyDigestsJob,
   sendWeeklyDigestsJob,
+  exportUserDataJob,
+  removeExpiredDataExportsJob,
+  removeExpiredMandateRecordsJob,
 ];
 
 /** The jobs a transaction may wake (wakeJob): the runtime queues a run when it hears one named. */

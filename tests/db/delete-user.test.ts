@@ -3,9 +3,10 @@
  * #roles-and-accounts), on a real database. The proof is generic: every foreign
  * key and every user-ish column is read from information_schema, the rows the
  * user owns are followed through the cascading keys before the deletion, and
- * afterwards none of them — and no reference to them — is left. Their files go
- * too; other people's data stays. Refused: a wrong phrase, deleting yourself,
- * the last active admin.
+ * afterwards none of them — and no reference to them — is left, nor the e-mails
+ * to their address or the messages they sent, nor their address in an audit
+ * record. Their files go too; other people's data stays. Refused: a wrong
+ * phrase, deleting yourself, the last active admin.
  */
 import { createHash } from "node:crypto";
 import fs from "node:fs";
@@ -428,6 +429,8 @@ describe("deleting a user", () => {
     expect(exists(`private/mandates/${sellerListings[0]}/signed.pdf`)).toBe(true);
     expect(exists(sellerKyc)).toBe(true);
     expect(exists(goneMandatePdf)).toBe(true);
+    const mailTo = () => rt.db.select().from(s.emailOutbox).where(sql`lower(${s.emailOutbox.toAddress}) = ${seller.email}`);
+    expect(await mailTo()).not.toEqual([]); // the password-reset e-mail
 
     const result = await deleteUser({
       runtime: rt,
@@ -453,10 +456,9 @@ describe("deleting a user", () => {
     // The bystander's offer on the deleted listing stays, without the listing.
     const offers = await rt.db.select().from(s.userRequests).where(eq(s.userRequests.userId, bystander.userId));
     expect(offers).toMatchObject([{ listingId: null }]);
-    // The contact message the seller sent stays in the admins' inbox, unlinked.
-    expect(await rt.db.select().from(s.contactMessages).where(eq(s.contactMessages.email, seller.email))).toMatchObject(
-      [{ userId: null }],
-    );
+    // The e-mails addressed to them leave the outbox; the messages they sent the team go too (docs/privacy.md).
+    expect(await mailTo()).toEqual([]);
+    expect(await rt.db.select().from(s.contactMessages).where(eq(s.contactMessages.email, seller.email))).toEqual([]);
     // The admin who approved the seller still has their own rows.
     expect(await rt.db.select().from(s.adminAccess).where(eq(s.adminAccess.userId, admin.userId))).toHaveLength(1);
 
@@ -465,6 +467,9 @@ describe("deleting a user", () => {
       .from(s.auditEvents)
       .where(and(eq(s.auditEvents.action, "user.delete"), eq(s.auditEvents.entityId, seller.userId)));
     expect(audit).toMatchObject({ actorUserId: admin.userId, entity: "user" });
+    // The deletion's record names the account by its id and role only (docs/privacy.md#audit-records).
+    expect(audit!.data).toEqual({ before: { role: "seller", listings: 2, wasAdmin: false, mandatesKept: 0 }, after: null });
+    expect(JSON.stringify(await rt.db.select().from(s.auditEvents)).toLowerCase()).not.toContain(seller.email);
 
     const signIn = await refusal(
       signInWithPassword({ runtime: rt,

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { deleteConfirmationPhrase, isDeleteConfirmation } from "./delete-user-phrase.ts";
+import {
+  DeleteOwnAccountSchema,
+  deleteConfirmationPhrase,
+  INVALID_DELETE_CONFIRMATION,
+  isDeleteConfirmation,
+} from "./delete-user-phrase.ts";
 
 const email = "sipho.dlamini@example.co.za";
 
@@ -36,5 +41,23 @@ describe("the delete-user confirmation phrase", () => {
   it("refuses a value that is not text (a missing form field)", () => {
     expect(isDeleteConfirmation(null, email)).toBe(false);
     expect(isDeleteConfirmation(undefined, email)).toBe(false);
+  });
+});
+
+describe("the delete-my-account form", () => {
+  it("needs the phrase; the password is for the server to check (a Google-only account has none)", () => {
+    expect(DeleteOwnAccountSchema.safeParse({ confirmation: `DELETE ${email}`, password: "secret-123" }).success).toBe(
+      true,
+    );
+    expect(DeleteOwnAccountSchema.safeParse({ confirmation: `DELETE ${email}` }).success).toBe(true);
+    const empty = DeleteOwnAccountSchema.safeParse({});
+    expect(empty.success).toBe(false);
+    expect(empty.error?.issues[0]?.message).toBe(INVALID_DELETE_CONFIRMATION);
+  });
+
+  it("keeps the phrase exactly as typed (no trimming)", () => {
+    const typed = ` DELETE ${email} `;
+    expect(DeleteOwnAccountSchema.parse({ confirmation: typed }).confirmation).toBe(typed);
+    expect(isDeleteConfirmation(typed, email)).toBe(false);
   });
 });

@@ -1,9 +1,13 @@
 /**
- * The phrase an admin types to delete a user (docs/product.md#roles-and-accounts, #forms): exactly
- * "DELETE", one space, and the user's e-mail. Shared by the browser (the
- * confirm button stays disabled until it matches) and the server (which
- * checks it again).
+ * The phrase typed to delete an account (docs/product.md#roles-and-accounts, #forms, docs/privacy.md):
+ * exactly "DELETE", one space, and the account's e-mail — an admin deleting a user, and a user deleting
+ * their own account (/account/delete), type the same. It names the account that goes, so whoever is
+ * signed in to another account than they think notices. Shared by the browser (the confirm button
+ * stays disabled until it matches) and the server (which checks it again).
  */
+import { z } from "zod";
+import { PASSWORD_MAX } from "#app/lib/account-policy.ts";
+
 export const INVALID_DELETE_CONFIRMATION = "Invalid confirmation: Please type the exact confirmation text.";
 
 export function deleteConfirmationPhrase(email: string) {
@@ -15,3 +19,12 @@ export function isDeleteConfirmation(typed: string | null | undefined, email: st
   if (typeof typed !== "string" || !email) return false;
   return typed === deleteConfirmationPhrase(email);
 }
+
+/**
+ * "Delete my account": the password (an account without one, Google only, leaves it out) and the
+ * phrase, checked against the account on the server. The phrase is not trimmed: it must be exact.
+ */
+export const DeleteOwnAccountSchema = z.object({
+  password: z.string().max(PASSWORD_MAX, "Please enter your password.").optional(),
+  confirmation: z.string({ message: INVALID_DELETE_CONFIRMATION }).min(1, INVALID_DELETE_CONFIRMATION),
+});

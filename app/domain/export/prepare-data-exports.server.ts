@@ -1,0 +1,221 @@
+/**
+ * The `export-user-data` job's work (docs/privacy.md#downloading-your-data): each waiting copy becomes
+ * one ZIP — data.json (collect-user-data.server.ts), a README and the user's own files — stored
+ * privately at `private/exports/<user id>/<export id>.zip` and offered for EXPORT_VALID_HOURS.
+ *
+ * A run claims one waiting row at a time by setting its storage key (UPDATE … RETURNING on a row no
+ * other run holds), so of two instances each copy is made once. Ready: the row says so, with its size
+ * and end, and the user gets a notification and the "send-data-export-ready" e-mail in the same
+ * transaction. Anything that goes wrong marks the copy failed (the page offers to try again) and tells
+ * the user; the row of a copy whose account was deleted meanwhile is gone, and so is its file.
+ */
+import { and, eq, lt, sql } from "drizzle-orm";
+import { Zip, ZipDeflate, ZipPassThrough, strToU8 } from "fflate";
+import { dataExports } from "#db/schema.ts";
+import type { Db } from "#app/lib/db.server.ts";
+import { logger } from "#app/lib/logger.server.ts";
+import { writeEmail } from "#app/lib/mailer.server.ts";
+import type { Storage } from "#app/lib/storage.server.ts";
+import { PRODUCT_NAME } from "#app/lib/brand.ts";
+import { composeEmail } from "#app/emails/templates.server.ts";
+import { notifyUser } from "#app/domain/notification/create-notification.server.ts";
+import { collectUserData, type ExportFile } from "./collect-user-data.server.ts";
+import { EXPORT_STALE_MINUTES, EXPORT_VALID_HOURS, exportStorageKey, formatExportTime } from "./data-export-rules.ts";
+
+export const DATA_PAGE = "/account/data";
+/** Copies one run prepares at most (the next run takes the rest). */
+const RUN_MAX = 20;
+
+export type PrepareOptions = { db: Db; storage: Storage; publicUrl: string; now?: () => Date };
+
+/** Prepares every waiting copy (up to RUN_MAX); returns the outbox rows to dispatch after commit. */
+export async function prepareDataExports(options: PrepareOptions) {
+  const outboxIds: string[] = [];
+  let prepared = 0;
+  let failed = 0;
+  for (let i = 0; i < RUN_MAX; i++) {
+    const claim = await claimNext(options.db);
+    if (!claim) break;
+    const outcome = await prepareOne(options, claim);
+    if (outcome.outboxId) outboxIds.push(outcome.outboxId);
+    if (outcome.ok) prepared++;
+    else failed++;
+  }
+  return { outboxIds, prepared, failed };
+}
+
+async function claimNext(db: Db) {
+  const [row] = await db
+    .update(dataExports)
+    .set({ storageKey: sql`'private/exports/' || ${dataExports.userId} || '/' || ${dataExports.id} || '.zip'` })
+    .where(
+      eq(
+        dataExports.id,
+        sql`(select id from data_exports where status = 'pending' and storage_key is null order by requested_at limit 1 for update skip locked)`,
+      ),
+    )
+    .returning({ id: dataExports.id, userId: dataExports.userId, storageKey: dataExports.storageKey });
+  return row ? { id: row.id, userId: row.userId, storageKey: row.storageKey! } : undefined;
+}
+
+async function prepareOne(options: PrepareOptions, claim: { id: string; userId: string; storageKey: string }) {
+  const { db, storage, publicUrl } = options;
+  const now = options.now ?? (() => new Date());
+  let written = false;
+  try {
+    const collected = await collectUserData({ db, userId: claim.userId, now: now() });
+    if (!collected) {
+      // The account went while the copy waited: its rows went with it.
+      return { ok: false as const };
+    }
+    const zip = await buildZip(storage, collected.data, collected.files);
+    written = true;
+    await storage.put(claim.storageKey, zip, "application/zip");
+    const readyAt = now();
+    const expiresAt = new Date(readyAt.getTime() + EXPORT_VALID_HOURS * 3600_000);
+    const outboxId = await db.transaction(async (tx) => {
+      const [done] = await tx
+        .update(dataExports)
+        .set({ status: "ready", sizeBytes: zip.length, readyAt, expiresAt })
+        .where(and(eq(dataExports.id, claim.id), eq(dataExports.status, "pending")))
+        .returning({ id: dataExports.id });
+      if (!done) return null;
+      await notifyUser({
+        db: tx,
+        userId: claim.userId,
+        type: "generic",
+        title: "Your data is ready to download",
+        message: `Your copy of your data can be downloaded until ${formatExportTime(expiresAt)}.`,
+        link: DATA_PAGE,
+      });
+      return writeEmail(
+        tx,
+        composeEmail("send-data-export-ready", collected.email, {
+          name: collected.name,
+          url: `${publicUrl}${DATA_PAGE}`,
+          expiresAt: formatExportTime(expiresAt),
+        }),
+      );
+    });
+    if (outboxId === null) {
+      await storage.delete(claim.storageKey).catch(() => {});
+      return { ok: false as const };
+    }
+    return { ok: true as const, outboxId };
+  } catch (error) {
+    logger.error({ err: error, exportId: claim.id }, "data export failed");
+    if (written) await storage.delete(claim.storageKey).catch(() => {});
+    await markFailed(db, claim, now());
+    return { ok: false as const };
+  }
+}
+
+async function markFailed(db: Db, claim: { id: string; userId: string }, at: Date) {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(dataExports)
+      .set({ status: "failed", storageKey: null, expiresAt: new Date(at.getTime() + EXPORT_VALID_HOURS * 3600_000) })
+      .where(and(eq(dataExports.id, claim.id), eq(dataExports.status, "pending")))
+      .returning({ id: dataExports.id });
+    if (!row) return;
+    await notifyUser({
+      db: tx,
+      userId: claim.userId,
+      type: "generic",
+      title: "Your data could not be prepared",
+      message: "Something went wrong while we prepared your copy. Please try again on the Download my data page.",
+      link: DATA_PAGE,
+    });
+  });
+}
+
+const README = (exportedAt: Date) =>
+  [
+    `Your data at ${PRODUCT_NAME}`,
+    "",
+    `This copy was made on ${formatExportTime(exportedAt)} (South African time).`,
+    "",
+    "data.json  everything we hold about you, machine-readable (JSON). Dates are ISO 8601 in UTC;",
+    '           amounts are in rand. Its "keys" entry says what each part holds, and "files"',
+    "           lists the files below.",
+    "files/     your own files: listing photos (largest size kept), signed mandates, verification",
+    "           documents.",
+    "",
+    "Not in it: passwords, sign-in tokens and the two-factor secret (secrets, not information about",
+    "you), and nothing that names another person.",
+  ].join("\n");
+
+/** The ZIP, one file at a time: images and PDFs are stored as they are, the JSON compressed. */
+export async function buildZip(
+  storage: Storage,
+  data: { exportedAt: Date; files: { path: string }[] },
+  files: ExportFile[],
+) {
+  const chunks: Uint8Array[] = [];
+  let failure: Error | null = null;
+  let finished = false;
+  const zip = new Zip((error, chunk, final) => {
+    if (error) failure = error;
+    else {
+      chunks.push(chunk);
+      if (final) finished = true;
+    }
+  });
+  const add = (path: string, bytes: Uint8Array, compress: boolean) => {
+    const entry = compress ? new ZipDeflate(path, { level: 6 }) : new ZipPassThrough(path);
+    zip.add(entry);
+    entry.push(bytes, true);
+  };
+
+  const present = new Set<string>();
+  for (const file of files) {
+    const bytes = await storage.get(file.storageKey);
+    if (!bytes) continue; // a file already gone (a photo removed meanwhile): data.json then says file: null
+    add(file.path, bytes, false);
+    present.add(file.path);
+  }
+  const missing = new Set(files.map((f) => f.path).filter((p) => !present.has(p)));
+  const json = JSON.stringify(
+    { ...data, files: data.files.filter((f) => !missing.has(f.path)) },
+    (key, value: unknown) => (key === "file" && typeof value === "string" && missing.has(value) ? null : value),
+    2,
+  );
+  add("data.json", strToU8(json), true);
+  add("README.txt", strToU8(README(new Date(data.exportedAt))), true);
+  zip.end();
+  if (failure) throw failure;
+  if (!finished) throw new Error("ZIP not finished");
+  return Buffer.concat(chunks);
+}
+
+/**
+ * Hourly: copies past their time are removed, file and row (ready ones after EXPORT_VALID_HOURS, failed
+ * ones as long after they failed), and a copy still not prepared after EXPORT_STALE_MINUTES is given
+ * up as failed (the run that claimed it died). Returns how many were removed.
+ */
+export async function removeExpiredDataExports(options: { db: Db; storage: Storage; now?: Date }) {
+  const { db, storage, now = new Date() } = options;
+  const stale = await db
+    .select({ id: dataExports.id, userId: dataExports.userId, storageKey: dataExports.storageKey })
+    .from(dataExports)
+    .where(
+      and(
+        eq(dataExports.status, "pending"),
+        lt(dataExports.requestedAt, new Date(now.getTime() - EXPORT_STALE_MINUTES * 60_000)),
+      ),
+    );
+  for (const row of stale) {
+    if (row.storageKey) await storage.delete(row.storageKey).catch(() => {});
+    await markFailed(db, row, now);
+  }
+  const gone = await db
+    .delete(dataExports)
+    .where(lt(dataExports.expiresAt, now))
+    .returning({ id: dataExports.id, userId: dataExports.userId, storageKey: dataExports.storageKey });
+  const results = await Promise.allSettled(
+    gone.map((row) => storage.delete(row.storageKey ?? exportStorageKey(row.userId, row.id))),
+  );
+  const failures = results.filter((r) => r.status === "rejected").length;
+  if (failures) logger.warn({ failures }, "expired data export files not all removed");
+  return gone.length;
+}
