@@ -9,6 +9,7 @@ export const FORM_OVERHEAD_BYTES: number;
 export const BODY_LIMITS: {
   readonly listingPhotos: BodyLimit;
   readonly signedMandate: BodyLimit;
+  readonly sellerDocument: BodyLimit;
   readonly form: BodyLimit;
 };
 export const DRAIN_LIMITS: { readonly bytes: number; readonly ms: number };

@@ -47,6 +47,11 @@ export const BODY_LIMITS = {
     title: "File too large",
     message: "The upload is too large. The signed mandate must be a PDF smaller than 10 MB.",
   },
+  sellerDocument: {
+    bytes: 10 * MB + FORM_OVERHEAD_BYTES,
+    title: "File too large",
+    message: "The upload is too large. Each document must be 10 MB or smaller.",
+  },
   form: {
     bytes: 256 * 1024,
     title: "Request too large",
@@ -60,6 +65,8 @@ const ROUTE_LIMITS = [
   // Editing a listing: its page, its `.data` form, and the edit API.
   [/^\/(?:api\/listings\/[^/.]+|seller\/listings\/[^/.]+\/edit(?:\.data)?)\/?$/i, BODY_LIMITS.listingPhotos],
   [/^\/seller\/mandate\/[^/]+\/?$/i, BODY_LIMITS.signedMandate],
+  // A seller's verification document: one file at a time.
+  [/^\/account\/verification(?:\.data)?\/?$/i, BODY_LIMITS.sellerDocument],
 ];
 
 /** The limit for a request to `pathname`. */

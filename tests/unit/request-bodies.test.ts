@@ -24,6 +24,7 @@ import {
   hasBody,
   requestBodies,
 } from "../../server/request-bodies.js";
+import { MAX_DOCUMENT_BYTES } from "#app/domain/verification/verification-schemas.ts";
 import { RawConnection, requestHead } from "../e2e/support/raw-http.ts";
 
 describe("the table of body limits", () => {
@@ -50,6 +51,13 @@ describe("the table of body limits", () => {
     const id = "6f1c2d3e-0000-4000-8000-000000000001";
     for (const path of [`/seller/mandate/${id}`, `/seller/mandate/${id}.data`])
       expect(bodyLimitFor(path), path).toBe(BODY_LIMITS.signedMandate);
+  });
+
+  it("gives a seller's verification document room for one file of 10 MB, plus the fields", () => {
+    expect(BODY_LIMITS.sellerDocument.bytes).toBe(MAX_DOCUMENT_BYTES + FORM_OVERHEAD_BYTES);
+    for (const path of ["/account/verification", "/account/verification.data"])
+      expect(bodyLimitFor(path), path).toBe(BODY_LIMITS.sellerDocument);
+    expect(bodyLimitFor("/account/verification/x")).toBe(BODY_LIMITS.form);
   });
 
   it("holds every other request to the small limit: forms, .data actions, the other APIs, better-auth", () => {

@@ -1,4 +1,4 @@
-import { Plus } from "lucide-react";
+import { BadgeCheck, Plus, ShieldAlert, ShieldQuestion } from "lucide-react";
 import type { SubmissionResult } from "@conform-to/react";
 import { useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
@@ -7,19 +7,26 @@ import { ListingForm } from "#app/components/listing/listing-form.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "#app/components/ui/dialog.tsx";
 import { detectDevice } from "#app/domain/listing/image-rules.ts";
+import { verificationLinkLabel } from "#app/domain/verification/verification-state.ts";
+import { cn } from "#app/lib/utils.ts";
+import type { VerificationStatus } from "#db/vocabulary.ts";
 
 /**
  * The dashboard's greeting with its two actions: Contact Admin (a dialog,
  * closed once the message is sent) and Create Listing (a dialog on a desktop;
- * on Android and Samsung the full-screen page).
+ * on Android and Samsung the full-screen page); under the greeting, the link to
+ * the seller's verification with where it stands.
  */
 export function SellerDashboardHeader({
   fullName,
   contact,
+  verification,
 }: {
   fullName: string;
   /** The action's answer to the Contact Admin form, if that was the form sent. */
   contact?: { result?: SubmissionResult<string[]>; sent: boolean };
+  /** The seller's verification status (the link's words); without it the link reads "Seller verification". */
+  verification?: VerificationStatus | null;
 }) {
   const navigate = useNavigate();
   const [createOpen, setCreateOpen] = useState(false);
@@ -36,6 +43,7 @@ export function SellerDashboardHeader({
         <div>
           <h1 className="text-3xl font-bold">Welcome, {fullName}</h1>
           <p className="mt-1 text-gray-600">Manage your machinery listings.</p>
+          <VerificationLink status={verification ?? null} />
         </div>
         <div className="flex flex-wrap gap-2">
           <Button variant="outline" onClick={() => setContactOpen(true)}>
@@ -86,5 +94,29 @@ export function SellerDashboardHeader({
         </DialogContent>
       </Dialog>
     </>
+  );
+}
+
+const LINK_STYLE: Record<VerificationStatus, string> = {
+  unverified: "border-brand-200 bg-brand-50 text-brand-800",
+  pending: "border-amber-200 bg-amber-50 text-amber-900",
+  verified: "border-green-200 bg-green-50 text-green-800",
+  rejected: "border-red-200 bg-red-50 text-red-800",
+};
+
+/** "Get verified", "Verification pending", "Verified seller" or "Verification not accepted": to /account/verification. */
+function VerificationLink({ status }: { status: VerificationStatus | null }) {
+  const Icon = status === "verified" ? BadgeCheck : status === "rejected" ? ShieldAlert : ShieldQuestion;
+  return (
+    <Link
+      to="/account/verification"
+      className={cn(
+        "mt-2 inline-flex items-center gap-1.5 rounded-full border px-3 py-1 text-sm font-medium hover:underline",
+        status ? LINK_STYLE[status] : "border-gray-200 bg-gray-50 text-gray-800",
+      )}
+    >
+      <Icon className="size-4" aria-hidden />
+      {status ? verificationLinkLabel(status) : "Seller verification"}
+    </Link>
   );
 }

@@ -42,7 +42,7 @@ export const MODERATION_COLUMNS = {
 export const ADMIN_PAGE_SIZE = 50;
 
 /**
- * The admin's listings, newest first, with seller name and e-mail, a page at
+ * The admin's listings, newest first, with seller name, e-mail and whether the seller is verified, a page at
  * a time: `cursor` (from the previous page's `nextCursor`) continues after
  * the last row shown, so no listing is ever out of reach however long the
  * queue grows.
@@ -61,6 +61,8 @@ export async function findAdminListings(options: {
       createdOn: listings.createdOn,
       expiresOn: listings.expiresOn,
       sellerName: sellers.fullName,
+      // The admin weighs an unverified seller's listing with more care (docs/product.md#verified-sellers).
+      sellerVerified: sellers.isVerified,
       cursorValue: newestCursorValue(),
     })
     .from(listings)
@@ -84,6 +86,7 @@ export async function findAdminListings(options: {
   for (const img of images) if (!first.has(img.listingId)) first.set(img.listingId, img.storageKey);
   const items = rows.map(({ cursorValue: _c, ...r }) => ({
     ...r,
+    sellerVerified: Boolean(r.sellerVerified),
     price: Number(r.price),
     createdOn: r.createdOn.toISOString(),
     expiresOn: r.expiresOn.toISOString(),

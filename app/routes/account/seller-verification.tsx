@@ -1,4 +1,232 @@
-// Placeholder: being built.
-export async function loader() {
-  throw new Response("Not Found", { status: 404 });
+/**
+ * /account/verification: a seller proves who they are (docs/product.md#verified-sellers). Where they
+ * stand (with the admin's reason when the documents were not accepted), their documents (download
+ * links), an upload per kind, and "Send for verification" once the required documents are there.
+ */
+import { parseWithZod } from "@conform-to/zod/v4";
+import { ShieldCheck } from "lucide-react";
+import { Form, Link, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/seller-verification";
+import { useActionToast } from "#app/components/forms/use-action-toast.ts";
+import { Alert, AlertDescription, AlertTitle } from "#app/components/ui/alert.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { DocumentUploadCard } from "#app/components/verification/document-upload-card.tsx";
+import { VerificationStatusBadge } from "#app/components/verification/verification-badge.tsx";
+import { getSellerVerification } from "#app/domain/verification/find-verifications.server.ts";
+import { submitVerification } from "#app/domain/verification/submit-verification.server.ts";
+import { uploadSellerDocument } from "#app/domain/verification/upload-seller-document.server.ts";
+import { UploadDocumentSchema } from "#app/domain/verification/verification-schemas.ts";
+import { AppError } from "#app/lib/app-error.ts";
+import { pageTitle } from "#app/lib/brand.ts";
+import { invalidReply, runForm } from "#app/lib/form-reply.server.ts";
+import { formatLongDate } from "#app/lib/format.ts";
+import { BODY_LIMITS, filesOf, readFormData } from "#app/lib/multipart.server.ts";
+import { enforceUserLimit } from "#app/lib/rate-limit.server.ts";
+import { errorData } from "#app/lib/respond.server.ts";
+import { redirectWithToast } from "#app/lib/toast.server.ts";
+import { requireRole } from "#app/server/guards.server.ts";
+import { getRuntime } from "#app/server/runtime.server.ts";
+import { SELLER_DOCUMENT_KIND_LABELS, type SellerDocumentKind } from "#db/vocabulary.ts";
+import type { Intent } from "./seller-verification.intents.ts";
+
+export const meta: Route.MetaFunction = () => [
+  { title: pageTitle("Seller verification") },
+  { name: "robots", content: "noindex" },
+];
+
+const SOURCE = "/account/verification";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const viewer = await requireRole(request, "seller");
+  const { db } = await getRuntime();
+  const verification = await getSellerVerification({ db, userId: viewer.userId });
+  if (!verification) throw new Response("Not Found", { status: 404 });
+  return { verification };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const viewer = await requireRole(request, "seller");
+  const runtime = await getRuntime();
+  let formData: FormData;
+  try {
+    formData = await readFormData(request, BODY_LIMITS.sellerDocument);
+  } catch (error) {
+    if (error instanceof AppError) return errorData(error);
+    throw error;
+  }
+  const intent = String(formData.get("intent") ?? "") as Intent;
+
+  if (intent === "upload") {
+    const submission = parseWithZod(formData, { schema: UploadDocumentSchema });
+    const extra = {
+      kind: (submission.status === "success" ? submission.value.kind : null) as SellerDocumentKind | null,
+    };
+    if (submission.status !== "success") return invalidReply(submission, { title: "Document not uploaded", extra });
+    return runForm(
+      submission,
+      async () => {
+        await enforceUserLimit(runtime, "upload", viewer.userId);
+        const [file] = await filesOf(formData, "document");
+        const uploaded = await uploadSellerDocument({ runtime, viewer, kind: submission.value.kind, file });
+        const label = SELLER_DOCUMENT_KIND_LABELS[uploaded.kind];
+        return redirectWithToast(SOURCE, {
+          type: "success",
+          title: uploaded.replaced ? "Document replaced" : "Document uploaded",
+          description: uploaded.backToReview
+            ? `${label}: ${uploaded.fileName}. Your documents are back with our team for review.`
+            : `${label}: ${uploaded.fileName}.`,
+        });
+      },
+      { extra },
+    );
+  }
+
+  if (intent === "submit") {
+    const submission = parseWithZod(formData, { schema: UploadDocumentSchema.partial() });
+    const extra = { kind: null as SellerDocumentKind | null };
+    return runForm(
+      submission,
+      async () => {
+        await submitVerification({ db: runtime.db, viewer });
+        return redirectWithToast(SOURCE, {
+          type: "success",
+          title: "Sent for verification",
+          description: "Our team will check your documents. We tell you by e-mail and in your notifications.",
+        });
+      },
+      { extra },
+    );
+  }
+
+  return redirect(SOURCE);
+}
+
+/** After a refused upload the page is read again too (a document replaced in another tab, say). */
+export function shouldRevalidate() {
+  return true;
+}
+
+const STATUS_TEXT = {
+  unverified:
+    "Buyers see a Verified seller badge on sellers whose identity our team has checked. Upload your documents below, then send them to us.",
+  pending:
+    "Our team is checking your documents. We tell you by e-mail and in your notifications when they have decided.",
+  verified: "Buyers see the Verified seller badge on your listings and your seller page.",
+  rejected: "Our team could not verify you from the documents you sent. Upload new documents and send them again.",
+} as const;
+
+export default function SellerVerification({ loaderData, actionData }: Route.ComponentProps) {
+  const { verification: v } = loaderData;
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  useActionToast(actionData?.toast);
+  const failedKind = actionData && "kind" in actionData ? actionData.kind : null;
+  const errorText = actionData?.toast?.type === "error" ? actionData.toast.description : undefined;
+  const needs = v.required.map((k) => SELLER_DOCUMENT_KIND_LABELS[k]);
+
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-6 sm:py-8">
+      <p className="text-sm">
+        <Link to="/seller-dashboard" className="text-brand-700 underline underline-offset-2">
+          Back to dashboard
+        </Link>
+      </p>
+      <h1 className="mt-2 text-2xl font-bold sm:text-3xl">Seller verification</h1>
+
+      <section
+        aria-labelledby="status-heading"
+        className="mt-4 rounded-lg border border-gray-200 bg-white p-4 shadow-sm"
+      >
+        <div className="flex flex-wrap items-center gap-2">
+          <h2 id="status-heading" className="text-lg font-semibold">
+            Status
+          </h2>
+          <VerificationStatusBadge status={v.status} />
+        </div>
+        <p className="mt-2 text-sm text-gray-700">{STATUS_TEXT[v.status]}</p>
+        {v.status === "pending" && v.submittedAt ? (
+          <p className="mt-1 text-sm text-gray-600">Sent on {formatLongDate(v.submittedAt)}.</p>
+        ) : null}
+        {v.status === "verified" && v.decidedAt ? (
+          <p className="mt-1 text-sm text-gray-600">Verified on {formatLongDate(v.decidedAt)}.</p>
+        ) : null}
+        {v.status === "rejected" && v.reason ? (
+          <Alert variant="destructive" className="mt-3">
+            <AlertTitle>Reason from our team</AlertTitle>
+            <AlertDescription className="wrap-anywhere whitespace-pre-line">{v.reason}</AlertDescription>
+          </Alert>
+        ) : null}
+      </section>
+
+      {errorText && !failedKind ? (
+        <Alert variant="destructive" className="mt-4">
+          <AlertTitle>{actionData?.toast?.title}</AlertTitle>
+          <AlertDescription>{errorText}</AlertDescription>
+        </Alert>
+      ) : null}
+
+      <section aria-labelledby="documents-heading" className="mt-6">
+        <h2 id="documents-heading" className="text-xl font-semibold">
+          Your documents
+        </h2>
+        <p className="mt-1 text-sm text-gray-700">
+          {v.sellerType === "company"
+            ? "As a company seller we need your identity document, the company's registration (CIPC) and a proof of address."
+            : "As a private seller we need your identity document."}{" "}
+          Each file a PDF, JPEG or PNG of at most 10 MB. Only you and our team can open them.
+        </p>
+        {v.uploadResets ? (
+          <Alert variant="info" className="mt-3">
+            <ShieldCheck aria-hidden />
+            <AlertTitle>Replacing a document takes your badge away for a while</AlertTitle>
+            <AlertDescription>
+              Your documents have been checked. If you upload a new one, the Verified seller badge goes until our team
+              has checked it again.
+            </AlertDescription>
+          </Alert>
+        ) : null}
+        <ul className="mt-4 space-y-4" aria-label="Documents to upload">
+          {v.kinds.map((kind) => (
+            <DocumentUploadCard
+              key={kind}
+              kind={kind}
+              required={v.required.includes(kind)}
+              document={v.documents.find((d) => d.kind === kind)}
+              busy={busy}
+              error={failedKind === kind ? errorText : undefined}
+              resetsVerification={v.uploadResets}
+            />
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="send-heading" className="mt-6 rounded-lg border border-gray-200 bg-white p-4 shadow-sm">
+        <h2 id="send-heading" className="text-lg font-semibold">
+          Send for verification
+        </h2>
+        {v.maySubmit ? (
+          <Form method="post" className="mt-2 space-y-2">
+            <input type="hidden" name="intent" value="submit" />
+            <p className="text-sm text-gray-700">
+              Your documents are ready: {needs.join(", ")}. Send them to our team to be checked.
+            </p>
+            <Button type="submit" disabled={busy}>
+              Send for verification
+            </Button>
+          </Form>
+        ) : v.status === "pending" ? (
+          <p className="mt-2 text-sm text-gray-700">
+            Sent. You can still replace a document while you wait: our team sees the newest one.
+          </p>
+        ) : v.status === "verified" ? (
+          <p className="mt-2 text-sm text-gray-700">Nothing to send: you are a verified seller.</p>
+        ) : (
+          <p className="mt-2 text-sm text-gray-700">
+            Upload {v.missing.map((k) => SELLER_DOCUMENT_KIND_LABELS[k]).join(", ")} first, then send your documents
+            from here.
+          </p>
+        )}
+      </section>
+    </div>
+  );
 }

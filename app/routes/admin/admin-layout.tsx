@@ -1,6 +1,7 @@
 import { Link, NavLink, Outlet } from "react-router";
 import type { Route } from "./+types/admin-layout";
 import { Alert, AlertDescription, AlertTitle } from "#app/components/ui/alert.tsx";
+import { countPendingVerifications } from "#app/domain/verification/find-verifications.server.ts";
 import { requireAdmin } from "#app/server/guards.server.ts";
 import { getRuntime } from "#app/server/runtime.server.ts";
 import { cn } from "#app/lib/utils.ts";
@@ -17,13 +18,16 @@ const TABS = [
   { to: "/admin/messages", label: "Contact Messages", end: false },
   { to: "/admin/requests", label: "Buyer Requests", end: false },
   { to: "/admin/invitations", label: "Invitations", end: false },
+  { to: "/admin/verifications", label: "Verification", end: false },
   { to: "/admin/audit", label: "Audit Log", end: false },
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requireAdmin(request);
-  const { env } = await getRuntime();
-  return { name: viewer.fullName ?? viewer.name, smtp: Boolean(env.SMTP_URL) };
+  const { db, env } = await getRuntime();
+  // Sellers waiting for verification: the tab says how many.
+  const waiting = { "/admin/verifications": await countPendingVerifications({ db }) } as Record<string, number>;
+  return { name: viewer.fullName ?? viewer.name, smtp: Boolean(env.SMTP_URL), waiting };
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
@@ -63,6 +67,12 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             }
           >
             {t.label}
+            {loaderData.waiting[t.to] ? (
+              <span className="ml-1.5 rounded-full bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900">
+                {loaderData.waiting[t.to]}
+                <span className="sr-only"> waiting</span>
+              </span>
+            ) : null}
           </NavLink>
         ))}
       </nav>

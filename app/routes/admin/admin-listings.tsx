@@ -1,3 +1,4 @@
+import { BadgeCheck, TriangleAlert } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/admin-listings";
 import { useActionToast, type ActionToast } from "#app/components/forms/use-action-toast.ts";
@@ -79,11 +80,16 @@ export default function AdminListings({ loaderData, actionData }: Route.Componen
         </div>
       ) : null}
       {revisions.length ? (
-        <section className="mt-6 rounded-lg border border-amber-300 bg-amber-50 p-4" aria-labelledby="revisions-heading">
+        <section
+          className="mt-6 rounded-lg border border-amber-300 bg-amber-50 p-4"
+          aria-labelledby="revisions-heading"
+        >
           <h2 id="revisions-heading" className="font-semibold">
             Changes to review ({revisions.length})
           </h2>
-          <p className="text-sm text-gray-700">Sellers edited these live listings; buyers see the approved version until you decide.</p>
+          <p className="text-sm text-gray-700">
+            Sellers edited these live listings; buyers see the approved version until you decide.
+          </p>
           <ul className="mt-2 divide-y divide-amber-200">
             {revisions.map((r) => (
               <li key={r.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
@@ -139,8 +145,19 @@ export default function AdminListings({ loaderData, actionData }: Route.Componen
                       </Badge>
                     )}
                   </div>
-                  <p className="text-sm text-gray-600">
-                    {l.sellerName ?? "Seller"} · {l.sellerEmail}
+                  <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-gray-600">
+                    <span className="min-w-0 wrap-anywhere">
+                      {l.sellerName ?? "Seller"} · {l.sellerEmail}
+                    </span>
+                    {l.sellerVerified ? (
+                      <Badge variant="success">
+                        <BadgeCheck aria-hidden /> Verified seller
+                      </Badge>
+                    ) : (
+                      <Badge variant="outline" className="border-amber-300 bg-amber-50 text-amber-900">
+                        <TriangleAlert aria-hidden /> Seller not verified
+                      </Badge>
+                    )}
                   </p>
                   <p className="text-sm text-gray-700">{shortened(l.description, 150)}</p>
                   <p className="font-bold text-brand-700">

@@ -149,6 +149,7 @@ export const ADMIN_PAGES = [
   "/admin/requests",
   "/admin/invitations",
   "/admin/audit",
+  "/admin/verifications",
   "/admin/mailbox",
   "/email-test",
   "/admin-auth-fix",
