@@ -2,6 +2,7 @@
  * The process's long-lived services, started once (lazily on first use, or by
  * server.js at boot) and stopped on SIGTERM: database, jobs, auth, mailer.
  */
+import { syncChangedEmail } from "#app/domain/user/change-email.server.ts";
 import { PgBoss, fromPglite } from "pg-boss";
 import { sql } from "drizzle-orm";
 import { user } from "#db/schema.ts";
@@ -85,7 +86,12 @@ export function getRuntime(): Promise<Runtime> {
 
 export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtime> {
   const env = options.env ?? readEnv();
-  const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, memory: options.memory, snapshot: options.snapshot });
+  const handle = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    memory: options.memory,
+    snapshot: options.snapshot,
+  });
   const db = handle.db;
   const storage = await createStorage(env);
 
@@ -120,6 +126,9 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     db,
     env,
     trustedOrigins: options.trustedOrigins,
+    onEmailVerified: async (userId) => {
+      await syncChangedEmail({ db, userId });
+    },
     mailer: {
       verifyEmail: ({ email, ...data }) => sendEmail(composeEmail("verify-email", email, data)),
       confirmNewEmail: ({ email, ...data }) => sendEmail(composeEmail("confirm-new-email", email, data)),
@@ -169,7 +178,9 @@ export async function stopRuntime(runtime?: Runtime) {
   const rt = runtime ?? (g.__runtime ? await g.__runtime.catch(() => undefined) : undefined);
   if (!rt) return;
   if (!runtime) g.__runtime = undefined;
-  await rt.notifications.close().catch((error: unknown) => logger.warn({ err: error }, "notification hub close failed"));
+  await rt.notifications
+    .close()
+    .catch((error: unknown) => logger.warn({ err: error }, "notification hub close failed"));
   try {
     await rt.boss.stop({ graceful: true, timeout: 5_000, close: true });
   } catch (error) {

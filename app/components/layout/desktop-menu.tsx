@@ -30,6 +30,9 @@ export function DesktopMenuDropdown({
   takeFocus: boolean;
 }) {
   const triggerRef = useRef<HTMLButtonElement>(null);
+  // The account page sits with who is signed in; the rest of the menu follows.
+  const account = items.find((item) => item.account);
+  const rest = items.filter((item) => item !== account);
   const takesFocus = useRef(takeFocus && !defaultOpen); // once: when it replaces the placeholder
   useLayoutEffect(() => {
     if (takesFocus.current) triggerRef.current?.focus();
@@ -48,17 +51,24 @@ export function DesktopMenuDropdown({
             <DropdownMenuLabel className="truncate font-normal">
               Signed in as <span className="font-semibold text-gray-900">{viewer.fullName || viewer.email}</span>
             </DropdownMenuLabel>
+            {account ? <MenuLink item={account} /> : null}
             <DropdownMenuSeparator />
           </>
         ) : null}
-        {items.map((item) => (
-          <DropdownMenuItem key={item.to} asChild>
-            <NavLink to={item.to} end className="aria-[current=page]:font-semibold aria-[current=page]:text-brand-800">
-              {item.label}
-            </NavLink>
-          </DropdownMenuItem>
+        {rest.map((item) => (
+          <MenuLink key={item.to} item={item} />
         ))}
       </DropdownMenuContent>
     </DropdownMenu>
+  );
+}
+
+function MenuLink({ item }: { item: NavItem }) {
+  return (
+    <DropdownMenuItem asChild>
+      <NavLink to={item.to} end className="aria-[current=page]:font-semibold aria-[current=page]:text-brand-800">
+        {item.label}
+      </NavLink>
+    </DropdownMenuItem>
   );
 }

@@ -7,7 +7,8 @@ import type { DesktopMenuDropdown } from "#app/components/layout/desktop-menu.ts
 import { cn } from "#app/lib/utils.ts";
 import { PRODUCT_NAME, PRODUCT_TAGLINE } from "#app/lib/brand.ts";
 
-export type NavItem = { to: string; label: string };
+/** `account`: the signed-in user's own account page (the desktop menu shows it with who is signed in). */
+export type NavItem = { to: string; label: string; account?: true };
 
 /** Menu entries by role. The server still guards every one of these routes. */
 export function navItems(viewer: Viewer | null): NavItem[] {
@@ -24,6 +25,7 @@ export function navItems(viewer: Viewer | null): NavItem[] {
   }
   if (viewer) items.push({ to: "/watchlist", label: "Watchlist" });
   if (viewer?.role === "buyer") items.push({ to: "/saved-searches", label: "Saved searches" });
+  if (viewer) items.push({ to: "/account", label: "Account", account: true });
   if (viewer) items.push({ to: "/feedback", label: "Feedback" });
   items.push({ to: "/contact", label: "Contact" });
   return items;

@@ -136,7 +136,11 @@ export async function createTestDatabaseUrl(options: FreshnessOptions = {}): Pro
   const cleanDir = () => fs.rmSync(dataDir, { recursive: true, force: true });
   const base = process.env.DATABASE_URL;
   if (!base) return { url: undefined, snapshot: pgliteSnapshot(options), dataDir, drop: async () => cleanDir() };
-  const created = await createThrowawayDatabase({ serverUrl: base, prefix: "mm_test", template: postgresTemplate(options) });
+  const created = await createThrowawayDatabase({
+    serverUrl: base,
+    prefix: "mm_test",
+    template: postgresTemplate(options),
+  });
   return {
     url: created.url,
     dataDir,
@@ -174,6 +178,8 @@ export type TestRuntimeOptions = {
   smtpUrl?: string;
   emailRetryDelaySeconds?: number;
   emailRetryLimit?: number;
+  /** Settings as the environment would give them (e.g. ADMIN_TWO_FACTOR). */
+  env?: Record<string, string>;
 };
 
 export type ViewerOptions = {
@@ -208,6 +214,7 @@ export async function startTestRuntime(options: TestRuntimeOptions = {}) {
     AUTH_RATE_LIMIT: options.rateLimits === false ? "0" : "1",
     PUBLIC_URL: BASE,
     ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}),
+    ...options.env,
   });
   let rt: Runtime;
   try {
@@ -229,7 +236,8 @@ export async function startTestRuntime(options: TestRuntimeOptions = {}) {
   async function makeViewer(o: ViewerOptions): Promise<Viewer> {
     const email = o.email ?? `${o.role}-${randomUUID().slice(0, 8)}@example.co.za`;
     const fullName = o.fullName ?? email.split("@")[0]!;
-    const { userId } = await createUser({ runtime: rt,
+    const { userId } = await createUser({
+      runtime: rt,
       email,
       password: PASSWORD,
       confirmPassword: PASSWORD,
@@ -260,14 +268,18 @@ export async function startTestRuntime(options: TestRuntimeOptions = {}) {
   }
 
   const createBuyer = (o: Omit<ViewerOptions, "role"> = {}) => makeViewer({ ...o, role: "buyer" });
-  const createSeller = (o: Omit<ViewerOptions, "role" | "commissionAccepted"> = {}) => makeViewer({ ...o, role: "seller" });
+  const createSeller = (o: Omit<ViewerOptions, "role" | "commissionAccepted"> = {}) =>
+    makeViewer({ ...o, role: "seller" });
   /** An active admin (a buyer account unless `role` says otherwise). */
   const createAdmin = (o: Omit<ViewerOptions, "role" | "admin"> & { role?: ViewerOptions["role"] } = {}) =>
     makeViewer({ role: "buyer", ...o, admin: "active" });
 
   /** The seller row of a seller's account. */
   async function sellerIdOf(seller: Pick<Viewer, "userId">) {
-    const [row] = await rt.db.select({ id: schema.sellers.id }).from(schema.sellers).where(eq(schema.sellers.userId, seller.userId));
+    const [row] = await rt.db
+      .select({ id: schema.sellers.id })
+      .from(schema.sellers)
+      .where(eq(schema.sellers.userId, seller.userId));
     if (!row) throw new Error(`user ${seller.userId} has no seller row`);
     return row.id;
   }
@@ -284,7 +296,8 @@ export async function startTestRuntime(options: TestRuntimeOptions = {}) {
   /** A user signed up with the form and signed in; a buyer also accepts the commission on the dashboard unless `buyerProfile: false`. */
   async function persona(role: "buyer" | "seller" | "admin", o: { buyerProfile?: boolean } = {}): Promise<Persona> {
     const email = `${role}-${randomUUID().slice(0, 8)}@example.co.za`;
-    const { userId } = await createUser({ runtime: rt,
+    const { userId } = await createUser({
+      runtime: rt,
       email,
       password: PASSWORD,
       confirmPassword: PASSWORD,
@@ -296,7 +309,11 @@ export async function startTestRuntime(options: TestRuntimeOptions = {}) {
     if (role === "admin") await rt.db.insert(schema.adminAccess).values({ userId });
     if (role === "buyer" && o.buyerProfile !== false) {
       const v = (await viewerFor(await cookieFor(email)))!;
-      await createBuyerProfile({ db: rt.db, viewer: v, input: { fullName: "Test buyer", companyName: undefined, commissionAccepted: true } });
+      await createBuyerProfile({
+        db: rt.db,
+        viewer: v,
+        input: { fullName: "Test buyer", companyName: undefined, commissionAccepted: true },
+      });
     }
     const cookie = await cookieFor(email);
     return { viewer: (await viewerFor(cookie))!, cookie };
@@ -304,7 +321,12 @@ export async function startTestRuntime(options: TestRuntimeOptions = {}) {
 
   /** A fresh session cookie for `email` (signed in with PASSWORD). */
   async function cookieFor(email: string) {
-    const { headers } = await signInWithPassword({ runtime: rt, email, password: PASSWORD, request: new Request(`${BASE}/signin`, { method: "POST" }) });
+    const { headers } = await signInWithPassword({
+      runtime: rt,
+      email,
+      password: PASSWORD,
+      request: new Request(`${BASE}/signin`, { method: "POST" }),
+    });
     return headers
       .getSetCookie()
       .map((c) => c.split(";")[0])
@@ -316,7 +338,14 @@ export async function startTestRuntime(options: TestRuntimeOptions = {}) {
   /** Calls a route's action (or loader) with a request, as React Router would; a thrown Response is the answer. */
   async function call(
     fn: RouteFn,
-    o: { path: string; method?: string; body?: FormData | string; cookie?: string; params?: Record<string, string>; headers?: Record<string, string> },
+    o: {
+      path: string;
+      method?: string;
+      body?: FormData | string;
+      cookie?: string;
+      params?: Record<string, string>;
+      headers?: Record<string, string>;
+    },
   ): Promise<Answer> {
     const request = new Request(`${BASE}${o.path}`, {
       method: o.method ?? "POST",
@@ -324,7 +353,13 @@ export async function startTestRuntime(options: TestRuntimeOptions = {}) {
       headers: { ...(o.cookie ? { cookie: o.cookie } : {}), ...(o.headers ?? {}) },
     });
     try {
-      const args = { request, params: o.params ?? {}, context: { clientIp: "127.0.0.1", cspNonce: "n" }, url: new URL(request.url), pattern: o.path };
+      const args = {
+        request,
+        params: o.params ?? {},
+        context: { clientIp: "127.0.0.1", cspNonce: "n" },
+        url: new URL(request.url),
+        pattern: o.path,
+      };
       return toAnswer(await (fn as (a: typeof args) => unknown)(args));
     } catch (thrown) {
       if (thrown instanceof Response) return toAnswer(thrown);
@@ -381,7 +416,9 @@ export async function startTestRuntime(options: TestRuntimeOptions = {}) {
 
 export type TestRuntime = Awaited<ReturnType<typeof startTestRuntime>>;
 
-function isDataWithResponseInit(v: unknown): v is { type: "DataWithResponseInit"; data: unknown; init: ResponseInit | null } {
+function isDataWithResponseInit(
+  v: unknown,
+): v is { type: "DataWithResponseInit"; data: unknown; init: ResponseInit | null } {
   return typeof v === "object" && v !== null && (v as { type?: string }).type === "DataWithResponseInit";
 }
 

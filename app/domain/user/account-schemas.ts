@@ -1,0 +1,91 @@
+/**
+ * The /account forms, shared by the browser and the server (docs/product.md#your-account). Every field keeps
+ * the rule and the words it has where the product first asks for it: the name, company and website of
+ * /complete-profile, the phone of sign-up, the e-mail of "Forgot password", the new password of the reset
+ * form. Only what has no earlier form (the current password, the sessions) has words of its own here.
+ */
+import { z } from "zod";
+import {
+  CompleteProfileSchema,
+  ForgotPasswordSchema,
+  MESSAGES,
+  optionalCompanyName,
+  passwordProblem,
+  SignUpSchema,
+  TITLES,
+} from "./auth-schemas.ts";
+
+export const ACCOUNT_MESSAGES = {
+  currentPasswordRequired: "Please enter your current password.",
+  wrongPassword: "The current password you entered is incorrect.",
+  googleOnly: "You sign in with Google, so your account has no password to change.",
+  sameEmail: "That is already your e-mail address.",
+  passwordChanged: "Your password is changed. Every other device was signed out.",
+  passwordFailed: "Your password could not be changed. Please try again.",
+  emailFailed: "Your e-mail address could not be changed. Please try again.",
+  emailSent: (newEmail: string, oldEmail: string) =>
+    `We sent a link to ${newEmail}. Your e-mail stays ${oldEmail} until you confirm.`,
+  emailChanged: (email: string) => `Your e-mail address is now ${email}.`,
+  emailLinkFailed:
+    "This link is invalid or has expired. Your e-mail address has not changed; you can ask for a new link below.",
+  sessionGone: "That session has already ended.",
+  thisDevice: "This is the device you are using. Use Logout to sign out here.",
+} as const;
+
+/** Toast titles, by message (the sign-up and reset forms' own titles included). */
+export const ACCOUNT_TITLES: Record<string, string> = {
+  ...TITLES,
+  [MESSAGES.fullNameRequired]: "Full Name Required",
+  [MESSAGES.invalidWebsite]: "Invalid Website",
+  [MESSAGES.signUpRequired]: "Phone Number Required",
+  [ACCOUNT_MESSAGES.currentPasswordRequired]: "Current Password Required",
+  [ACCOUNT_MESSAGES.wrongPassword]: "Incorrect Password",
+};
+
+/** Name, phone, company, website: every copy of them (user, profile, seller, buyer) follows. */
+export const AccountProfileSchema = z.object({
+  fullName: CompleteProfileSchema.shape.fullName,
+  phone: SignUpSchema.shape.phone,
+  companyName: optionalCompanyName,
+  website: CompleteProfileSchema.shape.website,
+});
+export type AccountProfileInput = z.infer<typeof AccountProfileSchema>;
+
+const currentPassword = z
+  .string({ message: ACCOUNT_MESSAGES.currentPasswordRequired })
+  .min(1, ACCOUNT_MESSAGES.currentPasswordRequired);
+
+/** The current password, and a new one under the sign-up policy, typed twice (the reset form's words). */
+export const ChangePasswordSchema = z
+  .object({
+    currentPassword,
+    newPassword: z.string({ message: MESSAGES.resetRequired }).min(1, MESSAGES.resetRequired),
+    confirmPassword: z.string({ message: MESSAGES.resetRequired }).min(1, MESSAGES.resetRequired),
+  })
+  .superRefine((data, ctx) => {
+    const problem = passwordProblem(data.newPassword);
+    if (problem) {
+      ctx.addIssue({ code: "custom", path: ["newPassword"], message: problem });
+    } else if (data.newPassword !== data.confirmPassword) {
+      ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: MESSAGES.resetMismatch });
+    }
+  });
+
+/** A new address, with the current password for an account that has one. */
+export const ChangeEmailSchema = z.object({ newEmail: ForgotPasswordSchema.shape.email, currentPassword });
+/** A new address for an account that signs in with Google only (no password to ask for). */
+export const ChangeEmailWithoutPasswordSchema = z.object({ newEmail: ForgotPasswordSchema.shape.email });
+
+/** Sign out one other session: which one (its id, never its token). */
+export const SessionIdSchema = z.object({
+  sessionId: z
+    .string({ message: ACCOUNT_MESSAGES.sessionGone })
+    .min(1, ACCOUNT_MESSAGES.sessionGone)
+    .max(200, ACCOUNT_MESSAGES.sessionGone),
+});
+
+/** A button with no fields (sign out everywhere else, withdraw an alert consent). */
+export const NoFieldsSchema = z.object({});
+
+/** The password fields are never sent back to the browser. */
+export const PASSWORD_FIELDS = ["currentPassword", "newPassword", "confirmPassword"];
