@@ -1,16 +1,19 @@
 /**
  * better-auth: e-mail + password with verification and reset, "Continue with
  * Google" (an OpenID Connect code flow whose issuer is configurable, see
- * docs/decisions/004-google-through-generic-oauth.md). Our own routes call
+ * docs/decisions/004-google-through-generic-oauth.md), two-factor sign-in
+ * (an authenticator app's codes, with backup codes). Our own routes call
  * `auth.api.*` from domain functions; over HTTP only the endpoints in
  * AUTH_HTTP_ALLOWLIST (auth-edge.server.ts) answer. No admin plugin: admin
  * rights come from `admin_access` alone, and bans are ours (below).
  */
-import { betterAuth } from "better-auth";
+import { betterAuth, type BetterAuthPlugin } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { APIError } from "better-auth/api";
-import { genericOAuth } from "better-auth/plugins";
+import { APIError, createAuthEndpoint, createAuthMiddleware } from "better-auth/api";
+import { symmetricDecrypt } from "better-auth/crypto";
+import { genericOAuth, twoFactor } from "better-auth/plugins";
 import { eq } from "drizzle-orm";
+import { z } from "zod";
 import * as schema from "#db/schema.ts";
 import type { Db } from "./db.server.ts";
 import { logger } from "./logger.server.ts";
@@ -51,7 +54,132 @@ function isEmailChangeToken(token: string) {
   }
 }
 
-export function createAuth(options: { db: Db; env: Env; mailer: AuthMailer; trustedOrigins?: string[] }) {
+/** RFC 4648 base32 without padding: how authenticator apps take a secret. */
+function base32(bytes: Uint8Array) {
+  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+  let out = "";
+  let bits = 0;
+  let value = 0;
+  for (const byte of bytes) {
+    value = ((value << 8) | byte) & 0xffff;
+    bits += 8;
+    while (bits >= 5) {
+      out += alphabet[(value >>> (bits - 5)) & 31];
+      bits -= 5;
+    }
+  }
+  if (bits > 0) out += alphabet[(value << (5 - bits)) & 31];
+  return out;
+}
+
+/** Where a sign-in that still needs its second factor continues (app/routes/auth/signin-two-factor.tsx). */
+export const TWO_FACTOR_PAGE = "/signin/two-factor";
+
+/** A correct code may be remembered on the device for this long ("Trust this device for 30 days"). */
+export const TRUST_DEVICE_DAYS = 30;
+
+/**
+ * Two-factor sign-in. The plugin challenges the password sign-in itself
+ * (better-auth's own after-hook on /sign-in/email: the new session is deleted,
+ * a short-lived `two_factor` cookie names the pending sign-in). It does not
+ * challenge the other ways a session is made: the OpenID return ("Continue
+ * with Google", /callback/:id), the confirmation link's automatic sign-in
+ * (/verify-email) and a social sign-in with an ID token. For those the same after-hook of the plugin runs here too
+ * (so the challenge, its cookie and the trusted-device rule are the plugin's
+ * own), and its answer becomes a redirect to the code page. Its HTTP
+ * endpoints (/two-factor/*) stay closed at the auth edge: the app's pages
+ * call `auth.api.*` (app/domain/user/two-factor.server.ts).
+ */
+function createTwoFactorPlugins() {
+  const plugin = twoFactor({
+    issuer: PRODUCT_NAME,
+    trustDeviceMaxAge: TRUST_DEVICE_DAYS * 24 * 60 * 60,
+    backupCodeOptions: { amount: 10, length: 10, storeBackupCodes: "encrypted" },
+  });
+  // The plugin's own challenge: its after-hook of the password sign-in.
+  const signInHook = plugin.hooks.after.find((hook) => hook.matcher({ path: "/sign-in/email" } as never));
+  if (!signInHook) throw new Error("better-auth's two-factor plugin has no sign-in hook: check its version");
+  const challenge = signInHook.handler;
+  // /sign-in/social makes a session by itself only with an ID token, which the app never sends: covered all the same.
+  const OTHER_SIGN_IN_PATHS = new Set(["/callback/:id", "/verify-email", "/sign-in/social"]);
+
+  const everywhere = {
+    id: "two-factor-everywhere",
+    endpoints: {
+      /**
+       * Server-only (no HTTP path): whose pending sign-in the request's `two_factor` cookie names, or null
+       * (no cookie, a forged one, or one whose ten minutes are over). The code page's guard and its
+       * per-account limit read it.
+       */
+      getTwoFactorChallenge: createAuthEndpoint.serverOnly({ method: "GET", requireHeaders: true }, async (ctx) => {
+        const cookie = ctx.context.createAuthCookie("two_factor");
+        const identifier = await ctx.getSignedCookie(cookie.name, ctx.context.secret);
+        if (!identifier) return { userId: null };
+        const row = await ctx.context.internalAdapter.findVerificationValue(identifier);
+        if (!row || new Date(row.expiresAt) <= new Date()) return { userId: null };
+        return { userId: row.value as string };
+      }),
+      /**
+       * Server-only (no HTTP path): a setup begun (`enableTwoFactor`) and not yet confirmed with a code —
+       * the secret for manual entry and the authenticator's URI (the QR code) — or null. So the page can
+       * show it again after a wrong code or a reload; it is never stored anywhere else.
+       */
+      getTwoFactorSetup: createAuthEndpoint.serverOnly(
+        { method: "POST", body: z.object({ userId: z.string().min(1).max(200) }) },
+        async (ctx) => {
+          const row = (await ctx.context.adapter.findOne({
+            model: "twoFactor",
+            where: [{ field: "userId", value: ctx.body.userId }],
+          })) as { secret: string; verified: boolean | null } | null;
+          const user = await ctx.context.internalAdapter.findUserById(ctx.body.userId);
+          if (!row || row.verified !== false || !user) return { setup: null };
+          const stored = await symmetricDecrypt({ key: ctx.context.secretConfig, data: row.secret });
+          // Generated secrets are used as their UTF-8 bytes; an imported one is kept as "base32:<secret>".
+          const secret = stored.startsWith("base32:")
+            ? stored.slice(7).toUpperCase()
+            : base32(new TextEncoder().encode(stored));
+          const label = `${encodeURIComponent(PRODUCT_NAME)}:${encodeURIComponent(user.email)}`;
+          const query = new URLSearchParams({ secret, issuer: PRODUCT_NAME, digits: "6", period: "30" });
+          return { setup: { secret, uri: `otpauth://totp/${label}?${query}` } };
+        },
+      ),
+    },
+    hooks: {
+      after: [
+        {
+          matcher: (ctx: { path?: string }) => OTHER_SIGN_IN_PATHS.has(ctx.path ?? ""),
+          handler: createAuthMiddleware(async (ctx) => {
+            const fresh = ctx.context.newSession;
+            if (!fresh?.user || !(fresh.user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled) return;
+            // The confirmation link re-sets the request's own session when one is open: not a sign-in.
+            const current = await ctx.getSignedCookie(ctx.context.authCookies.sessionToken.name, ctx.context.secret);
+            if (current && current === fresh.session.token) return;
+            const result = (await challenge({ ...ctx, returnHeaders: true } as never)) as {
+              headers?: Headers | null;
+              response?: { twoFactorRedirect?: boolean } | null;
+            };
+            result.headers?.forEach((value, key) => {
+              if (key.toLowerCase() === "set-cookie") ctx.responseHeaders?.append(key, value);
+            });
+            // A trusted device keeps the session (the plugin renewed its cookie); otherwise the code comes first.
+            if (!result.response?.twoFactorRedirect) return;
+            throw ctx.redirect(TWO_FACTOR_PAGE);
+          }),
+        },
+      ],
+    },
+  } satisfies BetterAuthPlugin;
+  return [plugin, everywhere] as const;
+}
+
+export function createAuth(options: {
+  db: Db;
+  env: Env;
+  mailer: AuthMailer;
+  trustedOrigins?: string[];
+  /** After an address is confirmed (a sign-up's, or a new one taking effect): the app's own copies follow. */
+  onEmailVerified?: (userId: string) => Promise<void>;
+}) {
   const { db, env, mailer } = options;
   const withinLimit = async (kind: "reset" | "verify", email: string) => {
     if (!env.AUTH_RATE_LIMIT) return true;
@@ -64,6 +192,7 @@ export function createAuth(options: { db: Db; env: Env; mailer: AuthMailer; trus
     return allowed;
   };
   const plugins = [
+    ...createTwoFactorPlugins(),
     ...(env.googleEnabled
       ? [
           genericOAuth({
@@ -104,6 +233,7 @@ export function createAuth(options: { db: Db; env: Env; mailer: AuthMailer; trus
         session: schema.session,
         account: schema.account,
         verification: schema.verification,
+        twoFactor: schema.twoFactor,
       },
     }),
     verification: { storeIdentifier: "hashed" },
@@ -154,6 +284,11 @@ export function createAuth(options: { db: Db; env: Env; mailer: AuthMailer; trus
       sendOnSignIn: false,
       autoSignInAfterVerification: true,
       expiresIn: VERIFY_EMAIL_EXPIRES_IN,
+      afterEmailVerification: async (user) => {
+        await options
+          .onEmailVerified?.(user.id)
+          .catch((error: unknown) => logger.error({ err: error }, "profile e-mail not synced"));
+      },
       sendVerificationEmail: async ({ user, url, token }) => {
         if (!(await withinLimit("verify", user.email))) return;
         if (isEmailChangeToken(token)) {

@@ -14,9 +14,7 @@ const EnvSchema = z.object({
     .max(65535, "PORT must be a number between 1 and 65535")
     .default(3000),
   HOST: z.string().default("0.0.0.0"),
-  PUBLIC_URL: z
-    .url({ message: "PUBLIC_URL must be a full URL such as http://localhost:3000" })
-    .optional(),
+  PUBLIC_URL: z.url({ message: "PUBLIC_URL must be a full URL such as http://localhost:3000" }).optional(),
   /** Empty = embedded PGlite in DATA_DIR. Otherwise a postgres:// URL. */
   DATABASE_URL: z
     .string()
@@ -24,10 +22,7 @@ const EnvSchema = z.object({
     .optional()
     .or(z.literal("").transform(() => undefined)),
   DATA_DIR: z.string().default("./data"),
-  SESSION_SECRET: z
-    .string()
-    .min(32, "SESSION_SECRET must be at least 32 characters long")
-    .optional(),
+  SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters long").optional(),
   /** Empty = e-mails go to the dev mailbox (database outbox shown to admins). */
   SMTP_URL: z
     .string()
@@ -61,6 +56,15 @@ const EnvSchema = z.object({
   CONFIRMATION_RESEND_COOLDOWN_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** Photo folders without a listing are removed once this old (an upload in progress is never touched). */
   UPLOAD_CLEANUP_GRACE_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
+  /**
+   * Two-factor sign-in for admins: "required" sends an admin without it to set it up before any admin page, and
+   * admin access is granted only to accounts that have it. Unset: required when PUBLIC_URL is https://, optional
+   * otherwise (a localhost demo keeps its one-password admin).
+   */
+  ADMIN_TWO_FACTOR: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.enum(["required", "optional"], { message: 'ADMIN_TWO_FACTOR must be "required" or "optional"' }).optional(),
+  ),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -84,9 +88,13 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     );
   }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, "");
+  const adminTwoFactor = e.ADMIN_TWO_FACTOR ?? (publicUrl.startsWith("https://") ? "required" : "optional");
   return {
     ...e,
     PUBLIC_URL: publicUrl,
+    ADMIN_TWO_FACTOR: adminTwoFactor,
+    /** Why ADMIN_TWO_FACTOR has its value (the start-up banner says it). */
+    adminTwoFactorSource: e.ADMIN_TWO_FACTOR ? ("setting" as const) : ("default" as const),
     SESSION_SECRET: e.SESSION_SECRET ?? "dev-only-secret-change-me-please-0123456789abcdef",
     STORAGE_DIR: e.STORAGE_DIR ?? `${e.DATA_DIR}/uploads`,
     googleEnabled: Boolean(e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET),

@@ -15,7 +15,12 @@ export async function isAdmin(options: { db: DbOrTx; userId: string }) {
   return Boolean(row);
 }
 
-/** The signed-in viewer for a request, or null. A failed lookup denies (null role). */
+/**
+ * The signed-in viewer for a request, or null. A failed lookup denies (null role). Admin access
+ * counts only with two-factor sign-in on where ADMIN_TWO_FACTOR=required (`adminNeedsTwoFactor`
+ * otherwise), so every check of `isAdmin` — the guards, `assertAdmin`, previews, private photos —
+ * holds until it is set up.
+ */
 export async function getViewer(request: Request): Promise<Viewer | null> {
   return (await getViewerSession(request))?.viewer ?? null;
 }
@@ -26,7 +31,7 @@ export async function getViewer(request: Request): Promise<Viewer | null> {
  * that must end with its session: `/notifications/stream`.
  */
 export async function getViewerSession(request: Request): Promise<{ viewer: Viewer; sessionId: string } | null> {
-  const { auth, db } = await getRuntime();
+  const { auth, db, env } = await getRuntime();
   const session = await auth.api.getSession({ headers: request.headers });
   if (!session) return null;
   const u = session.user;
@@ -48,6 +53,9 @@ export async function getViewerSession(request: Request): Promise<{ viewer: View
     .where(eq(profiles.userId, u.id))
     .limit(1);
   const admin = row ? Boolean(row.adminId) : await isAdmin({ db, userId: u.id });
+  const twoFactorEnabled = Boolean((u as { twoFactorEnabled?: boolean | null }).twoFactorEnabled);
+  // Where admins must use two-factor sign-in, admin access without it is held, not usable (requireAdmin).
+  const adminNeedsTwoFactor = admin && env.ADMIN_TWO_FACTOR === "required" && !twoFactorEnabled;
   const viewer: Viewer = {
     userId: u.id,
     email: u.email,
@@ -55,7 +63,9 @@ export async function getViewerSession(request: Request): Promise<{ viewer: View
     emailVerified: u.emailVerified,
     role: row?.role ?? null,
     fullName: row?.fullName ?? null,
-    isAdmin: admin,
+    isAdmin: admin && !adminNeedsTwoFactor,
+    twoFactorEnabled,
+    adminNeedsTwoFactor,
     hasSellerProfile: Boolean(row?.sellerId),
     hasBuyerProfile: Boolean(row?.buyerId),
     commissionAccepted: Boolean(row?.commissionAccepted),

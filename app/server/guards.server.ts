@@ -54,9 +54,25 @@ export async function requireRole(request: Request, role: Exclude<Role, "admin">
   return viewer;
 }
 
-/** /admin: a signed-in non-admin is told "Unauthorized" (a toast on the home page). */
+/** Where an admin sets up two-factor sign-in when this site requires it of admins (ADMIN_TWO_FACTOR=required). */
+export const TWO_FACTOR_SETUP = "/account/two-factor";
+
+/**
+ * /admin: a signed-in non-admin is told "Unauthorized" (a toast on the home page). Where admins must
+ * use two-factor sign-in, an admin without it is sent to set it up first (and back here afterwards),
+ * before any admin page or action.
+ */
 export async function requireAdmin(request: Request): Promise<Viewer> {
   const viewer = await requireUser(request);
+  if (viewer.adminNeedsTwoFactor) {
+    const url = new URL(request.url);
+    const back = request.method === "GET" || request.method === "HEAD" ? url.pathname + url.search : url.pathname;
+    throw await redirectWithToast(`${TWO_FACTOR_SETUP}?required=1&redirectTo=${encodeURIComponent(back)}`, {
+      type: "info",
+      title: "Two-factor authentication required",
+      description: "Admin pages on this site need two-factor sign-in. Turn it on to continue.",
+    });
+  }
   if (!viewer.isAdmin) {
     throw await redirectWithToast("/", {
       type: "error",

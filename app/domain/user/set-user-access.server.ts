@@ -2,8 +2,9 @@
  * The admin's account-access controls: ban or unban a user, grant
  * or revoke admin access. Each change ends every session the user has, at
  * once and in the same transaction, and writes an audit row. An admin cannot
- * act on their own account, a banned user cannot hold admin access, and the
- * last active admin keeps it.
+ * act on their own account, a banned user cannot hold admin access, the
+ * last active admin keeps it, and where admins must use two-factor sign-in
+ * (ADMIN_TWO_FACTOR=required) only an account that has it turned on is made admin.
  */
 import { and, eq, ne } from "drizzle-orm";
 import { adminAccess, session, user } from "#db/schema.ts";
@@ -19,16 +20,34 @@ export type AccessChange = (typeof ACCESS_CHANGES)[number];
 
 const FAILED = "Update Failed";
 
-type Target = { id: string; email: string; banned: boolean; isAdmin: boolean };
+type Target = { id: string; email: string; banned: boolean; isAdmin: boolean; twoFactorEnabled: boolean };
+
+/** The refusal when admin access needs two-factor sign-in and the account has not turned it on. */
+export const ADMIN_NEEDS_TWO_FACTOR =
+  "This user has not turned on two-factor sign-in, which admins need on this site. Ask them to turn it on under Account → Two-factor authentication, then try again.";
 
 async function lockTarget(tx: Tx, userId: string): Promise<Target | undefined> {
   const [row] = await tx
-    .select({ id: user.id, email: user.email, banned: user.banned, adminActive: adminAccess.isActive })
+    .select({
+      id: user.id,
+      email: user.email,
+      banned: user.banned,
+      twoFactorEnabled: user.twoFactorEnabled,
+      adminActive: adminAccess.isActive,
+    })
     .from(user)
     .leftJoin(adminAccess, eq(adminAccess.userId, user.id))
     .where(eq(user.id, userId))
     .for("update", { of: user });
-  return row ? { id: row.id, email: row.email, banned: Boolean(row.banned), isAdmin: Boolean(row.adminActive) } : undefined;
+  return row
+    ? {
+        id: row.id,
+        email: row.email,
+        banned: Boolean(row.banned),
+        isAdmin: Boolean(row.adminActive),
+        twoFactorEnabled: Boolean(row.twoFactorEnabled),
+      }
+    : undefined;
 }
 
 async function otherActiveAdmins(tx: Tx, userId: string) {
@@ -48,7 +67,8 @@ export async function setUserAccess(options: {
 }): Promise<{ email: string; sessionsEnded: number }> {
   const { runtime, admin, userId, change } = options;
   assertAdmin(admin);
-  if (!(ACCESS_CHANGES as readonly string[]).includes(change)) throw new AppError("BAD_REQUEST", FAILED, "Unknown action.");
+  if (!(ACCESS_CHANGES as readonly string[]).includes(change))
+    throw new AppError("BAD_REQUEST", FAILED, "Unknown action.");
   if (!userId || userId.length > 200) throw new AppError("NOT_FOUND", FAILED, "User not found.");
   if (userId === admin.userId) throw new AppError("FORBIDDEN", FAILED, "You cannot change your own account's access.");
   const reason = (options.reason ?? "").trim().slice(0, 500) || null;
@@ -61,16 +81,26 @@ export async function setUserAccess(options: {
 
     if (change === "ban") {
       if (target.banned) throw new AppError("CONFLICT", FAILED, "This user is already banned.");
-      if (target.isAdmin) throw new AppError("CONFLICT", FAILED, "Remove this user's admin access before banning them.");
-      await tx.update(user).set({ banned: true, banReason: reason, banExpires: null, updatedAt: new Date() }).where(eq(user.id, userId));
+      if (target.isAdmin)
+        throw new AppError("CONFLICT", FAILED, "Remove this user's admin access before banning them.");
+      await tx
+        .update(user)
+        .set({ banned: true, banReason: reason, banExpires: null, updatedAt: new Date() })
+        .where(eq(user.id, userId));
       after = { ...before, banned: true };
     } else if (change === "unban") {
       if (!target.banned) throw new AppError("CONFLICT", FAILED, "This user is not banned.");
-      await tx.update(user).set({ banned: false, banReason: null, banExpires: null, updatedAt: new Date() }).where(eq(user.id, userId));
+      await tx
+        .update(user)
+        .set({ banned: false, banReason: null, banExpires: null, updatedAt: new Date() })
+        .where(eq(user.id, userId));
       after = { ...before, banned: false };
     } else if (change === "grant-admin") {
       if (target.isAdmin) throw new AppError("CONFLICT", FAILED, "This user is already an admin.");
       if (target.banned) throw new AppError("CONFLICT", FAILED, "A banned user cannot be given admin access.");
+      if (runtime.env.ADMIN_TWO_FACTOR === "required" && !target.twoFactorEnabled) {
+        throw new AppError("CONFLICT", FAILED, ADMIN_NEEDS_TWO_FACTOR);
+      }
       await tx
         .insert(adminAccess)
         .values({ userId, grantedBy: admin.userId, notes: reason, isActive: true })

@@ -27,7 +27,23 @@ const MINUTES = 60;
  */
 export class EmailNotVerifiedError extends AppError {
   constructor() {
-    super("FORBIDDEN", "Email Not Verified", "Please check your email and click the verification link before signing in.");
+    super(
+      "FORBIDDEN",
+      "Email Not Verified",
+      "Please check your email and click the verification link before signing in.",
+    );
+  }
+}
+
+/**
+ * The right password for an account with two-factor sign-in on: no session yet. `headers` set the
+ * short-lived cookie of the pending sign-in; the code is asked at /signin/two-factor
+ * (app/domain/user/two-factor.server.ts). A refusal, so that a caller expecting a session never
+ * mistakes this for one.
+ */
+export class TwoFactorRequiredError extends AppError {
+  constructor(public readonly headers: Headers) {
+    super("UNAUTHORIZED", "Code Required", "Enter the code from your authenticator app to finish signing in.");
   }
 }
 
@@ -52,14 +68,16 @@ export async function signInWithPassword(options: {
       }
     }
   }
-  const countFailure = () => enforceRateLimits(runtime.db, limits, { enabled: runtime.env.AUTH_RATE_LIMIT }).catch(() => {});
+  const countFailure = () =>
+    enforceRateLimits(runtime.db, limits, { enabled: runtime.env.AUTH_RATE_LIMIT }).catch(() => {});
   const response = await runtime.auth.api.signInEmail({
     body: { email: input.email.toLowerCase(), password: input.password, rememberMe: true },
     headers: input.request.headers,
     asResponse: true,
   });
   if (response.ok) {
-    const body = (await response.json()) as { user: { id: string } };
+    const body = (await response.json()) as { user?: { id: string }; twoFactorRedirect?: boolean };
+    if (body.twoFactorRedirect || !body.user) throw new TwoFactorRequiredError(copySetCookies(response.headers));
     return { userId: body.user.id, headers: copySetCookies(response.headers) };
   }
   const body = (await response.json().catch(() => ({}))) as { code?: string; message?: string };

@@ -9,8 +9,18 @@ export type Viewer = {
   /** The profile role; null when the user has not chosen one yet. */
   role: Role | null;
   fullName: string | null;
-  /** Decided on the server from an active admin_access row. */
+  /**
+   * Decided on the server: an active admin_access row — and, where admins must
+   * use two-factor sign-in (ADMIN_TWO_FACTOR=required), two-factor turned on.
+   */
   isAdmin: boolean;
+  /** Two-factor sign-in is on for this account (always set by getViewer). */
+  twoFactorEnabled?: boolean;
+  /**
+   * Holds admin access that waits for two-factor sign-in (ADMIN_TWO_FACTOR=required and
+   * it is off): `isAdmin` is false until it is on; requireAdmin sends them to set it up.
+   */
+  adminNeedsTwoFactor?: boolean;
   hasSellerProfile: boolean;
   hasBuyerProfile: boolean;
   commissionAccepted: boolean;
@@ -28,8 +38,8 @@ export function hasCompleteBuyerProfile(viewer: Pick<Viewer, "hasBuyerProfile" |
 }
 
 /** Where a signed-in user lands (docs/product.md#roles-and-accounts). */
-export function homePathFor(viewer: Pick<Viewer, "isAdmin" | "role">): string {
-  if (viewer.isAdmin || viewer.role === "admin") return "/admin";
+export function homePathFor(viewer: Pick<Viewer, "isAdmin" | "role" | "adminNeedsTwoFactor">): string {
+  if (viewer.isAdmin || viewer.adminNeedsTwoFactor || viewer.role === "admin") return "/admin";
   if (viewer.role === "seller") return "/seller-dashboard";
   if (viewer.role === "buyer") return "/buyer-catalog";
   return "/select-role";

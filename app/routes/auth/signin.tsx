@@ -16,9 +16,11 @@ import {
   requestPasswordReset,
   signInWithPassword,
   startGoogleSignIn,
+  TwoFactorRequiredError,
 } from "#app/domain/user/sign-in.server.ts";
 import { homePathFor } from "#app/domain/user/viewer.ts";
 import { AppError } from "#app/lib/app-error.ts";
+import { TWO_FACTOR_PAGE } from "#app/lib/auth.server.ts";
 import { doneReply, errorReply, firstMessage, invalidReply, runForm } from "#app/lib/form-reply.server.ts";
 import { clientIp } from "#app/lib/client-ip.server.ts";
 import { getRuntime } from "#app/server/runtime.server.ts";
@@ -54,7 +56,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     } catch (error) {
       if (error instanceof AppError) {
         return data(
-          { intent, result: undefined, toast: { type: "error", title: error.title, description: error.message } as ActionToast },
+          {
+            intent,
+            result: undefined,
+            toast: { type: "error", title: error.title, description: error.message } as ActionToast,
+          },
           { status: error.status },
         );
       }
@@ -63,7 +69,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   if (intent === "resend-confirmation") {
-    const { status, toast, confirmation } = await answerResendConfirmation({ runtime, formData, ip: clientIp(context) });
+    const { status, toast, confirmation } = await answerResendConfirmation({
+      runtime,
+      formData,
+      ip: clientIp(context),
+    });
     return data({ intent, result: undefined, toast, confirmation }, { status });
   }
 
@@ -71,7 +81,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     const submission = parseWithZod(formData, { schema: ForgotPasswordSchema });
     const extra = { intent: "forgot" as const };
     if (submission.status !== "success") {
-      return invalidReply(submission, { message: firstMessage(submission, "email"), titles: TITLES, title: "Email Required", extra });
+      return invalidReply(submission, {
+        message: firstMessage(submission, "email"),
+        titles: TITLES,
+        title: "Email Required",
+        extra,
+      });
     }
     return runForm(
       submission,
@@ -79,7 +94,11 @@ export async function action({ request, context }: Route.ActionArgs) {
         await requestPasswordReset({ runtime, email: submission.value.email, ip: clientIp(context) });
         return doneReply(submission, {
           extra,
-          toast: { type: "success", title: "Reset Email Sent", description: "Check your email for password reset instructions." },
+          toast: {
+            type: "success",
+            title: "Reset Email Sent",
+            description: "Check your email for password reset instructions.",
+          },
         });
       },
       { extra },
@@ -101,7 +120,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     submission,
     async () => {
       try {
-        const { headers, userId } = await signInWithPassword({ runtime, ...submission.value, request, ip: clientIp(context) });
+        const { headers, userId } = await signInWithPassword({
+          runtime,
+          ...submission.value,
+          request,
+          ip: clientIp(context),
+        });
         // Route by role (docs/product.md#roles-and-accounts) using the session just created.
         const cookieHeader = headers
           .getSetCookie()
@@ -112,6 +136,12 @@ export async function action({ request, context }: Route.ActionArgs) {
         const to = viewer?.role || viewer?.isAdmin ? safeRedirect(submission.value.redirectTo, home) : home;
         return redirect(to, { headers });
       } catch (error) {
+        if (error instanceof TwoFactorRequiredError) {
+          // Two-factor sign-in is on: the code comes next, then wherever the sign-in was going.
+          const back = submission.value.redirectTo ? safeRedirect(submission.value.redirectTo, "") : "";
+          const next = back ? `${TWO_FACTOR_PAGE}?redirectTo=${encodeURIComponent(back)}` : TWO_FACTOR_PAGE;
+          return redirect(next, { headers: error.headers });
+        }
         if (!(error instanceof EmailNotVerifiedError)) throw error;
         // The right password, an address not confirmed yet: offer the confirmation e-mail again (sent only on request).
         const email = submission.value.email.toLowerCase();
@@ -134,8 +164,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
   const [form, fields] = useForm({
     id: forgot ? "forgot-form" : "signin-form",
     lastResult: actionData?.intent === (forgot ? "forgot" : "signin") ? actionData.result : undefined,
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: forgot ? ForgotPasswordSchema : SignInSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: forgot ? ForgotPasswordSchema : SignInSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
@@ -185,7 +214,9 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
         />
       ) : null}
       {googleError ? (
-        <FormError errors={["Google Sign In Failed: we could not complete the sign-in with Google. Please try again."]} />
+        <FormError
+          errors={["Google Sign In Failed: we could not complete the sign-in with Google. Please try again."]}
+        />
       ) : null}
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         <input type="hidden" name="intent" value="signin" />

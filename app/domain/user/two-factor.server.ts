@@ -1,0 +1,422 @@
+/**
+ * Two-factor sign-in (docs/product.md#two-factor-sign-in): an authenticator app's 6-digit codes
+ * (TOTP: SHA-1, 30 s) with ten one-use backup codes, through better-auth's two-factor plugin.
+ * Its HTTP endpoints are closed (app/lib/auth-edge.server.ts); these functions call `auth.api.*`
+ * for the pages /account/two-factor and /signin/two-factor, add the product's words, the
+ * per-account limits in the database and the audit rows, and refuse turning it off where
+ * admins must keep it (ADMIN_TWO_FACTOR=required).
+ *
+ * Failed checks are limited twice: the plugin's own (five wrong codes end a pending sign-in;
+ * ten in a row lock the account's codes for 15 minutes) and ours, per account and per address
+ * over an hour, shared by every instance.
+ */
+import { and, eq, isNotNull } from "drizzle-orm";
+import { APIError } from "better-auth/api";
+import { encode } from "uqr";
+import { account, adminAccess, twoFactor } from "#db/schema.ts";
+import { recordAudit } from "#app/domain/audit/record-audit.server.ts";
+import { ACCOUNT_SUSPENDED } from "#app/lib/account-policy.ts";
+import { AppError } from "#app/lib/app-error.ts";
+import { logger } from "#app/lib/logger.server.ts";
+import { hitRateLimit, isRateLimited, TOO_MANY } from "#app/lib/rate-limit.server.ts";
+import type { Runtime } from "#app/server/runtime.server.ts";
+import { TWO_FACTOR_MESSAGES as M } from "./two-factor-schemas.ts";
+import type { Viewer } from "./viewer.ts";
+
+type Limit = { key: string; limit: number; windowSeconds: number };
+
+/** Wrong codes (sign-in, confirming, turning off) per account and per address, an hour. */
+const codeLimits = (userId: string, ip?: string): Limit[] => [
+  { key: `two-factor:account:${userId}`, limit: 20, windowSeconds: 60 * 60 },
+  ...(ip ? [{ key: `two-factor:ip:${ip}`, limit: 60, windowSeconds: 60 * 60 }] : []),
+];
+
+/** Wrong passwords on /account/two-factor, per account (the sign-in form counts its own). */
+const passwordLimits = (userId: string): Limit[] => [
+  { key: `two-factor-password:account:${userId}`, limit: 10, windowSeconds: 15 * 60 },
+];
+
+async function assertWithinLimits(runtime: Runtime, limits: Limit[], title: string) {
+  if (!runtime.env.AUTH_RATE_LIMIT) return;
+  for (const limit of limits) {
+    if (await isRateLimited(runtime.db, limit)) throw new AppError("TOO_MANY_REQUESTS", title, TOO_MANY);
+  }
+}
+
+async function countFailure(runtime: Runtime, limits: Limit[]) {
+  if (!runtime.env.AUTH_RATE_LIMIT) return;
+  for (const limit of limits) await hitRateLimit(runtime.db, limit).catch(() => undefined);
+}
+
+/** better-auth's error code of a refusal (thrown APIError, or the body of an `asResponse` answer). */
+function codeOf(error: unknown): string | undefined {
+  if (error instanceof APIError) return (error.body as { code?: string } | undefined)?.code;
+  return undefined;
+}
+
+async function bodyOf(response: Response) {
+  return (await response.json().catch(() => ({}))) as { code?: string; message?: string };
+}
+
+function copySetCookies(from: Headers) {
+  const headers = new Headers();
+  for (const cookie of from.getSetCookie()) headers.append("Set-Cookie", cookie);
+  return headers;
+}
+
+const wrongPassword = () =>
+  new AppError("BAD_REQUEST", "Incorrect Password", M.passwordWrong, { password: [M.passwordWrong] });
+const wrongCode = (field = "code") =>
+  new AppError("BAD_REQUEST", "Invalid Code", M.codeWrong, { [field]: [M.codeWrong] });
+const wrongBackupCode = (field = "code") =>
+  new AppError("BAD_REQUEST", "Invalid Code", M.backupCodeWrong, { [field]: [M.backupCodeWrong] });
+
+// ------------------------------------------------------------ the QR code
+
+/** A QR code as one SVG path of dark modules (1 unit each), drawn by the page. */
+export type QrCode = { size: number; path: string };
+
+/** The authenticator's URI as a QR code, made on the server (error correction M, no quiet zone: the page adds it). */
+export function qrCode(text: string): QrCode {
+  const { data, size } = encode(text, { ecc: "M", border: 0 });
+  let path = "";
+  data.forEach((row, y) => {
+    for (let x = 0; x < row.length;) {
+      if (!row[x]) {
+        x++;
+        continue;
+      }
+      let run = 1;
+      while (row[x + run]) run++;
+      path += `M${x} ${y}h${run}v1h-${run}z`;
+      x += run;
+    }
+  });
+  return { size, path };
+}
+
+// ------------------------------------------------------------ the account page
+
+export type TwoFactorState = {
+  enabled: boolean;
+  /** A setup begun and not yet confirmed with a code: the secret and its QR code. */
+  setup: { secret: string; uri: string; qr: QrCode } | null;
+  /** Turning it on, and its other changes, take the account's password. */
+  hasPassword: boolean;
+  /** Unused backup codes (when on). */
+  backupCodesLeft: number | null;
+  /** The account holds admin access and this site requires two-factor sign-in of admins. */
+  requiredForAdmin: boolean;
+};
+
+async function holdsAdminAccess(runtime: Runtime, userId: string) {
+  const [row] = await runtime.db
+    .select({ id: adminAccess.id })
+    .from(adminAccess)
+    .where(and(eq(adminAccess.userId, userId), eq(adminAccess.isActive, true)))
+    .limit(1);
+  return Boolean(row);
+}
+
+export async function getTwoFactorState(options: { runtime: Runtime; viewer: Viewer }): Promise<TwoFactorState> {
+  const { runtime, viewer } = options;
+  const userId = viewer.userId;
+  const [[row], [credential], admin] = await Promise.all([
+    runtime.db.select({ verified: twoFactor.verified }).from(twoFactor).where(eq(twoFactor.userId, userId)).limit(1),
+    runtime.db
+      .select({ id: account.id })
+      .from(account)
+      .where(and(eq(account.userId, userId), eq(account.providerId, "credential"), isNotNull(account.password)))
+      .limit(1),
+    holdsAdminAccess(runtime, userId),
+  ]);
+  const enabled = Boolean(viewer.twoFactorEnabled) && Boolean(row) && row!.verified !== false;
+  let setup: TwoFactorState["setup"] = null;
+  if (!enabled && row?.verified === false) {
+    const found = (await runtime.auth.api.getTwoFactorSetup({ body: { userId } })).setup;
+    if (found) setup = { ...found, qr: qrCode(found.uri) };
+  }
+  let backupCodesLeft: number | null = null;
+  if (enabled) {
+    const { backupCodes } = await runtime.auth.api.viewBackupCodes({ body: { userId } });
+    backupCodesLeft = backupCodes.length;
+  }
+  return {
+    enabled,
+    setup,
+    hasPassword: Boolean(credential),
+    backupCodesLeft,
+    requiredForAdmin: admin && runtime.env.ADMIN_TWO_FACTOR === "required",
+  };
+}
+
+/**
+ * Begins turning it on: checks the password and makes a new secret and backup codes, which take
+ * effect only once a code from the app confirms them (`confirmTwoFactorSetup`). Starting again
+ * replaces a setup not yet confirmed.
+ */
+export async function startTwoFactorSetup(options: {
+  runtime: Runtime;
+  viewer: Viewer;
+  password: string;
+  request: Request;
+}) {
+  const { runtime, viewer, password, request } = options;
+  const title = "Two-Factor Not Turned On";
+  await assertWithinLimits(runtime, passwordLimits(viewer.userId), title);
+  try {
+    await runtime.auth.api.enableTwoFactor({ body: { password }, headers: request.headers });
+  } catch (error) {
+    const code = codeOf(error);
+    if (code === "INVALID_PASSWORD") {
+      await countFailure(runtime, passwordLimits(viewer.userId));
+      throw wrongPassword();
+    }
+    if (code === "TOTP_ALREADY_ENABLED") throw new AppError("CONFLICT", title, M.alreadyOn);
+    throw error;
+  }
+}
+
+/** Drops a setup not yet confirmed (nothing changes for signing in). */
+export async function cancelTwoFactorSetup(options: { runtime: Runtime; viewer: Viewer }) {
+  const { runtime, viewer } = options;
+  await runtime.db.delete(twoFactor).where(and(eq(twoFactor.userId, viewer.userId), eq(twoFactor.verified, false)));
+}
+
+/**
+ * Confirms a setup with the app's current code: from now on signing in asks for a code. The
+ * current session stays (better-auth replaces its token: the answer's cookies carry it). Returns
+ * the backup codes, to be shown once.
+ */
+export async function confirmTwoFactorSetup(options: {
+  runtime: Runtime;
+  viewer: Viewer;
+  code: string;
+  request: Request;
+  ip?: string;
+}): Promise<{ headers: Headers; backupCodes: string[] }> {
+  const { runtime, viewer, code, request } = options;
+  const title = "Two-Factor Not Turned On";
+  const limits = codeLimits(viewer.userId, options.ip);
+  await assertWithinLimits(runtime, limits, title);
+  const [row] = await runtime.db
+    .select({ verified: twoFactor.verified })
+    .from(twoFactor)
+    .where(eq(twoFactor.userId, viewer.userId))
+    .limit(1);
+  if (!row) throw new AppError("CONFLICT", title, M.noSetup);
+  if (row.verified !== false) throw new AppError("CONFLICT", title, M.alreadyOn);
+  const response = await runtime.auth.api.verifyTOTP({ body: { code }, headers: request.headers, asResponse: true });
+  if (!response.ok) {
+    const body = await bodyOf(response);
+    if (body.code === "INVALID_CODE") {
+      await countFailure(runtime, limits);
+      throw wrongCode();
+    }
+    logger.warn({ status: response.status, code: body.code }, "two-factor confirmation refused");
+    throw new AppError("BAD_REQUEST", title, body.message ?? M.noSetup);
+  }
+  const { backupCodes } = await runtime.auth.api.viewBackupCodes({ body: { userId: viewer.userId } });
+  await recordAudit({
+    db: runtime.db,
+    actorUserId: viewer.userId,
+    action: "user.two-factor-on",
+    entity: "user",
+    entityId: viewer.userId,
+    before: { twoFactorEnabled: false },
+    after: { twoFactorEnabled: true, backupCodes: backupCodes.length },
+  });
+  return { headers: copySetCookies(response.headers), backupCodes };
+}
+
+/** New backup codes (the password again); the old ones stop working. Shown once. */
+export async function createNewBackupCodes(options: {
+  runtime: Runtime;
+  viewer: Viewer;
+  password: string;
+  request: Request;
+}): Promise<{ backupCodes: string[] }> {
+  const { runtime, viewer, password, request } = options;
+  const title = "No New Backup Codes";
+  await assertWithinLimits(runtime, passwordLimits(viewer.userId), title);
+  let backupCodes: string[];
+  try {
+    ({ backupCodes } = await runtime.auth.api.generateBackupCodes({ body: { password }, headers: request.headers }));
+  } catch (error) {
+    const code = codeOf(error);
+    if (code === "INVALID_PASSWORD") {
+      await countFailure(runtime, passwordLimits(viewer.userId));
+      throw wrongPassword();
+    }
+    if (code === "TWO_FACTOR_NOT_ENABLED") throw new AppError("CONFLICT", title, M.notOn);
+    throw error;
+  }
+  await recordAudit({
+    db: runtime.db,
+    actorUserId: viewer.userId,
+    action: "user.backup-codes-new",
+    entity: "user",
+    entityId: viewer.userId,
+    after: { backupCodes: backupCodes.length },
+  });
+  return { backupCodes };
+}
+
+/**
+ * Turns it off: the password and a code (from the app, or a backup code). Refused for an account
+ * with admin access where admins must use it. The current session stays (its token is replaced);
+ * a device trusted for 30 days on this browser is forgotten.
+ */
+export async function turnOffTwoFactor(options: {
+  runtime: Runtime;
+  viewer: Viewer;
+  password: string;
+  code: string;
+  request: Request;
+  ip?: string;
+}): Promise<{ headers: Headers }> {
+  const { runtime, viewer, password, code, request } = options;
+  const title = "Two-Factor Not Turned Off";
+  if (runtime.env.ADMIN_TWO_FACTOR === "required" && (await holdsAdminAccess(runtime, viewer.userId))) {
+    throw new AppError("FORBIDDEN", title, M.requiredForAdmins);
+  }
+  if (!viewer.twoFactorEnabled) throw new AppError("CONFLICT", title, M.notOn);
+  await assertWithinLimits(
+    runtime,
+    [...passwordLimits(viewer.userId), ...codeLimits(viewer.userId, options.ip)],
+    title,
+  );
+
+  // The password first: a backup code is spent only when everything else is right.
+  const { status } = await runtime.auth.api
+    .verifyPassword({ body: { password }, headers: request.headers })
+    .catch((error: unknown) => {
+      if (codeOf(error) === "INVALID_PASSWORD") return { status: false };
+      throw error;
+    });
+  if (!status) {
+    await countFailure(runtime, passwordLimits(viewer.userId));
+    throw wrongPassword();
+  }
+
+  const backup = code.includes("-");
+  const checked = backup
+    ? await runtime.auth.api.verifyBackupCode({
+        body: { code, disableSession: true },
+        headers: request.headers,
+        asResponse: true,
+      })
+    : await runtime.auth.api.verifyTOTP({ body: { code }, headers: request.headers, asResponse: true });
+  if (!checked.ok) {
+    const body = await bodyOf(checked);
+    if (body.code === "INVALID_CODE" || body.code === "INVALID_BACKUP_CODE") {
+      await countFailure(runtime, codeLimits(viewer.userId, options.ip));
+      throw backup ? wrongBackupCode() : wrongCode();
+    }
+    logger.warn({ status: checked.status, code: body.code }, "two-factor code check refused");
+    throw new AppError("BAD_REQUEST", title, body.message ?? M.codeWrong);
+  }
+
+  const response = await runtime.auth.api.disableTwoFactor({
+    body: { password },
+    headers: request.headers,
+    asResponse: true,
+  });
+  if (!response.ok) {
+    const body = await bodyOf(response);
+    logger.warn({ status: response.status, code: body.code }, "turning two-factor off refused");
+    if (body.code === "INVALID_PASSWORD") throw wrongPassword();
+    throw new AppError("BAD_REQUEST", title, body.message ?? "Please try again.");
+  }
+  await recordAudit({
+    db: runtime.db,
+    actorUserId: viewer.userId,
+    action: "user.two-factor-off",
+    entity: "user",
+    entityId: viewer.userId,
+    before: { twoFactorEnabled: true },
+    after: { twoFactorEnabled: false, confirmedWith: backup ? "backup code" : "app code" },
+  });
+  return { headers: copySetCookies(response.headers) };
+}
+
+// ------------------------------------------------------------ signing in
+
+/** Whose sign-in waits for its code in this request's `two_factor` cookie (10 minutes), or null. */
+export async function getSignInChallenge(options: { runtime: Runtime; request: Request }) {
+  const { userId } = await options.runtime.auth.api.getTwoFactorChallenge({ headers: options.request.headers });
+  return userId ? { userId } : null;
+}
+
+/**
+ * The second step of signing in: the app's code or a backup code for the pending sign-in. Answers
+ * the new session's cookies (and, with `trustDevice`, a cookie that skips the code on this browser
+ * for 30 days). A refusal that ends the pending sign-in (`SignInExpiredError`) sends the user back
+ * to /signin.
+ */
+export async function verifySignInCode(options: {
+  runtime: Runtime;
+  request: Request;
+  code: string;
+  kind: "totp" | "backup";
+  trustDevice: boolean;
+  ip?: string;
+}): Promise<{ userId: string; headers: Headers }> {
+  const { runtime, request, code, kind, trustDevice } = options;
+  const title = "Sign In Failed";
+  const challenge = await getSignInChallenge({ runtime, request });
+  if (!challenge) throw new SignInExpiredError(M.signInExpired);
+  const limits = codeLimits(challenge.userId, options.ip);
+  await assertWithinLimits(runtime, limits, title);
+
+  const response =
+    kind === "totp"
+      ? await runtime.auth.api.verifyTOTP({ body: { code, trustDevice }, headers: request.headers, asResponse: true })
+      : await runtime.auth.api.verifyBackupCode({
+          body: { code, trustDevice },
+          headers: request.headers,
+          asResponse: true,
+        });
+  if (response.ok) {
+    if (kind === "backup") {
+      const { backupCodes } = await runtime.auth.api.viewBackupCodes({ body: { userId: challenge.userId } });
+      await recordAudit({
+        db: runtime.db,
+        actorUserId: challenge.userId,
+        action: "user.backup-code-used",
+        entity: "user",
+        entityId: challenge.userId,
+        after: { backupCodesLeft: backupCodes.length },
+      });
+    }
+    return { userId: challenge.userId, headers: copySetCookies(response.headers) };
+  }
+  const body = await bodyOf(response);
+  switch (body.code) {
+    case "INVALID_CODE":
+    case "INVALID_BACKUP_CODE":
+      await countFailure(runtime, limits);
+      throw kind === "totp" ? wrongCode() : wrongBackupCode();
+    case "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE":
+      throw new SignInExpiredError(M.tooManyForSignIn, copySetCookies(response.headers));
+    case "ACCOUNT_TEMPORARILY_LOCKED":
+      throw new AppError("TOO_MANY_REQUESTS", title, M.locked);
+    case "INVALID_TWO_FACTOR_COOKIE":
+      throw new SignInExpiredError(M.signInExpired, copySetCookies(response.headers));
+    case "BANNED_USER":
+      throw new AppError("FORBIDDEN", "Account Suspended", ACCOUNT_SUSPENDED);
+    default:
+      logger.warn({ status: response.status, code: body.code }, "two-factor sign-in refused");
+      throw new AppError("BAD_REQUEST", title, "Sign in failed. Please try again.");
+  }
+}
+
+/** The pending sign-in is over (expired, or too many wrong codes): sign in again. Carries cookies to clear. */
+export class SignInExpiredError extends AppError {
+  constructor(
+    message: string,
+    public readonly headers: Headers = new Headers(),
+  ) {
+    super("UNAUTHORIZED", "Sign In Again", message);
+  }
+}
