@@ -7,7 +7,7 @@ import { expect, test } from "@playwright/test";
 import { BASE_URL } from "../../playwright.config.ts";
 import { PERMISSION_MATRIX, PERSONAS, type Field, type MatrixRow, type Outcome } from "./permission-matrix.ts";
 import { jpeg } from "./support/images.ts";
-import { MatrixTargets, PDF, send, twinSession, type FormBody } from "./support/matrix-targets.ts";
+import { MatrixTargets, PDF, newAccountSession, send, twinSession, type FormBody } from "./support/matrix-targets.ts";
 import { sessionFor, type Session } from "./support/personas.ts";
 
 async function toForm(fields: Record<string, Field>): Promise<FormBody> {
@@ -15,16 +15,31 @@ async function toForm(fields: Record<string, Field>): Promise<FormBody> {
   for (const [k, v] of Object.entries(fields)) {
     if (typeof v === "string") out[k] = v;
     else if (v.file === "pdf") out[k] = PDF();
-    else out[k] = new File([new Uint8Array(await jpeg({ r: 30, g: 90, b: 160 }, 64, 48))], "photo.jpg", { type: "image/jpeg" });
+    else
+      out[k] = new File([new Uint8Array(await jpeg({ r: 30, g: 90, b: 160 }, 64, 48))], "photo.jpg", {
+        type: "image/jpeg",
+      });
   }
   return out;
 }
 
-async function request(row: MatrixRow, session: Session, url: string, body: Record<string, Field> | undefined, signal: AbortSignal) {
+async function request(
+  row: MatrixRow,
+  session: Session,
+  url: string,
+  body: Record<string, Field> | undefined,
+  signal: AbortSignal,
+) {
   if (row.encoding === "json") {
     const headers: Record<string, string> = { Origin: BASE_URL, "content-type": "application/json" };
     if (session.cookie) headers.cookie = session.cookie;
-    return fetch(new URL(url, BASE_URL), { method: row.method, headers, body: JSON.stringify(body ?? {}), redirect: "manual", signal });
+    return fetch(new URL(url, BASE_URL), {
+      method: row.method,
+      headers,
+      body: JSON.stringify(body ?? {}),
+      redirect: "manual",
+      signal,
+    });
   }
   const form = body ? await toForm(body) : undefined;
   return send(session.cookie, row.method, url, form, { multipart: row.encoding === "multipart", signal });
@@ -40,13 +55,16 @@ function describeOutcome(res: Response): Outcome | string {
 }
 
 function matches(actual: Outcome | string, expected: Outcome) {
-  if (typeof expected === "string" && expected.endsWith("*")) return typeof actual === "string" && actual.startsWith(expected.slice(0, -1));
+  if (typeof expected === "string" && expected.endsWith("*"))
+    return typeof actual === "string" && actual.startsWith(expected.slice(0, -1));
   return actual === expected;
 }
 
 /** MATRIX_ONLY=/saved-searches,/unsubscribe runs only the rows whose pattern starts with one of these (a quick local check; CI runs all). */
 const only = (process.env.MATRIX_ONLY ?? "").split(",").filter(Boolean);
-const rows = only.length ? PERMISSION_MATRIX.filter((r) => only.some((o) => r.pattern.startsWith(o))) : PERMISSION_MATRIX;
+const rows = only.length
+  ? PERMISSION_MATRIX.filter((r) => only.some((o) => r.pattern.startsWith(o)))
+  : PERMISSION_MATRIX;
 
 for (const persona of PERSONAS) {
   test(`permission matrix as ${persona}`, async () => {
@@ -58,7 +76,12 @@ for (const persona of PERSONAS) {
       targets.reuse = Boolean(row.unchanged) && !row.changedBy?.includes(persona);
       const vars = row.target ? await row.target(targets) : {};
       const url = typeof row.url === "function" ? row.url(vars) : (row.url ?? row.pattern);
-      const session = row.actor === "twin" ? await twinSession(persona, own) : own;
+      const session =
+        row.actor === "twin"
+          ? await twinSession(persona, own)
+          : row.actor === "new"
+            ? await newAccountSession(persona, own)
+            : own;
       const body = row.body?.(vars, session);
       const where = `${persona} ${row.method} ${url}${row.intent ? ` (${row.intent})` : ""}`;
       const abort = new AbortController();

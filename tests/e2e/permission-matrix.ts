@@ -48,6 +48,13 @@ import { intents as sellerListingIntents } from "../../app/routes/seller/seller-
 import { intents as sellerMandateIntents } from "../../app/routes/seller/seller-mandate.intents.ts";
 import { intents as sellerRenewIntents } from "../../app/routes/seller/seller-renew.intents.ts";
 import { intents as savedSearchesIntents } from "../../app/routes/alerts/saved-searches.intents.ts";
+import { intents as accountIntents } from "../../app/routes/account/account.intents.ts";
+import { intents as twoFactorIntents } from "../../app/routes/account/two-factor.intents.ts";
+import { intents as signinTwoFactorIntents } from "../../app/routes/auth/signin-two-factor.intents.ts";
+import { intents as accountDataIntents } from "../../app/routes/account/account-data.intents.ts";
+import { intents as accountDeleteIntents } from "../../app/routes/account/account-delete.intents.ts";
+import { intents as sellerVerificationIntents } from "../../app/routes/account/seller-verification.intents.ts";
+import { intents as adminVerificationsIntents } from "../../app/routes/admin/admin-verifications.intents.ts";
 
 /** The intents each route's action handles, as the route lists them: every one needs a POST row. */
 export const ROUTE_INTENTS: Record<string, readonly string[]> = {
@@ -60,6 +67,13 @@ export const ROUTE_INTENTS: Record<string, readonly string[]> = {
   "/seller/renew/:listingId": sellerRenewIntents,
   "/notifications": notificationsIntents,
   "/saved-searches": savedSearchesIntents,
+  "/account": accountIntents,
+  "/account/two-factor": twoFactorIntents,
+  "/signin/two-factor": signinTwoFactorIntents,
+  "/account/data": accountDataIntents,
+  "/account/delete": accountDeleteIntents,
+  "/account/verification": sellerVerificationIntents,
+  "/admin/verifications": adminVerificationsIntents,
   "/admin": adminListingsIntents,
   "/admin/users/:userId": adminUserIntents,
   "/admin/messages": adminMessagesIntents,
@@ -118,6 +132,15 @@ export type Targets = {
   savedSearch(): Promise<Vars>;
   /** The name and alert line its owner's page shows for it (null once deleted). */
   savedSearchState(savedSearchId: string): Promise<string | null>;
+  /** The demo seller1's public page (sellerId). */
+  seller1Page(): Promise<Vars>;
+  /** A throwaway seller's verification document (documentId). */
+  sellerDocument(): Promise<Vars>;
+  /** A throwaway seller waiting for verification (sellerUserId, version). */
+  pendingVerification(): Promise<Vars>;
+  isVerificationPending(sellerUserId: string): Promise<boolean>;
+  /** A throwaway buyer's data export, ready (exportId). */
+  readyExport(): Promise<Vars>;
 };
 
 export type MatrixRow = {
@@ -132,8 +155,11 @@ export type MatrixRow = {
   url?: string | ((v: Vars) => string);
   body?: (v: Vars, me: Me) => Record<string, Field>;
   encoding?: "form" | "multipart" | "json";
-  /** Run as a throwaway account of the persona's kind (the cell changes the actor's own account or session). */
-  actor?: "twin";
+  /**
+   * "twin": run as the run's throwaway account of the persona's kind (the cell changes the actor's own account
+   * or session); "new": as a brand-new account of that kind (the cell uses the account up: an export, a deletion).
+   */
+  actor?: "twin" | "new";
   expect: Expect;
   /** Text the response must contain, per persona. */
   contains?: Partial<Record<Persona, string>>;
@@ -1080,6 +1106,223 @@ export const PERMISSION_MATRIX: MatrixRow[] = [
   { pattern: "/sitemap.xml", method: "GET", expect: all(200) },
   { pattern: "/robots.txt", method: "GET", expect: all(200) },
   { pattern: "*", method: "GET", url: "/no-such-page", expect: all(404) },
+
+  // ---- the account page, two-factor sign-in, the legal pages, seller pages ----
+  { pattern: "/account", method: "GET", expect: anyUser(200) },
+  {
+    pattern: "/account",
+    method: "POST",
+    intent: "update-profile",
+    body: () => ({ intent: "update-profile", fullName: "", phone: "" }),
+    expect: anyUser(400),
+    note: "the guard lets anyone signed in through to the form's own checks (valid changes: tests/db/account.test.ts)",
+  },
+  {
+    pattern: "/account",
+    method: "POST",
+    intent: "change-password",
+    body: () => ({
+      intent: "change-password",
+      currentPassword: "Not-The-Password-1",
+      newPassword: "Kudu-Grader-2026x",
+      confirmPassword: "Kudu-Grader-2026x",
+    }),
+    expect: anyUser(400),
+    note: "a wrong current password changes nothing (a Google-only account has none)",
+  },
+  {
+    pattern: "/account",
+    method: "POST",
+    intent: "change-email",
+    body: () => ({ intent: "change-email", newEmail: "not-an-address", currentPassword: "x" }),
+    expect: anyUser(400),
+  },
+  {
+    pattern: "/account",
+    method: "POST",
+    intent: "sign-out-session",
+    body: () => ({ intent: "sign-out-session", sessionId: "no-such-session" }),
+    expect: anyUser(404),
+    note: "only one's own sessions: another's id is as unknown as a made-up one",
+  },
+  {
+    pattern: "/account",
+    method: "POST",
+    intent: "sign-out-others",
+    actor: "new",
+    body: () => ({ intent: "sign-out-others" }),
+    expect: anyUser("/account"),
+    note: "ends the actor's other sessions (a new account, so no other cell's session ends)",
+  },
+  ...(["stop-all-alerts", "watchlist-alerts-off"] as const).map((intent): MatrixRow => ({
+    pattern: "/account",
+    method: "POST",
+    intent,
+    actor: "twin",
+    body: () => ({ intent }),
+    expect: { ...anyUser(403), buyer: "/account", admin: "/account" },
+    note: "withdrawing alert consents: buying accounts only (the admin's twin is one)",
+  })),
+  { pattern: "/account/two-factor", method: "GET", expect: anyUser(200) },
+  {
+    pattern: "/account/two-factor",
+    method: "POST",
+    intent: "start",
+    actor: "new",
+    body: (_v, me) => ({ intent: "start", password: me.password }),
+    expect: { ...anyUser("/account/two-factor"), buyerWithoutProfile: 400 },
+    note: "setting up takes the password (a Google-only account has none); it takes effect only once a code confirms it",
+  },
+  {
+    pattern: "/account/two-factor",
+    method: "POST",
+    intent: "cancel",
+    body: () => ({ intent: "cancel" }),
+    expect: anyUser("/account/two-factor"),
+  },
+  {
+    pattern: "/account/two-factor",
+    method: "POST",
+    intent: "confirm",
+    body: () => ({ intent: "confirm", code: "123456" }),
+    expect: anyUser(409),
+    note: "nothing is being set up",
+  },
+  ...(["backup-codes", "disable"] as const).map((intent): MatrixRow => ({
+    pattern: "/account/two-factor",
+    method: "POST",
+    intent,
+    body: (_v, me) => ({ intent, password: me.password, code: "123456" }),
+    expect: { ...anyUser(409), buyerWithoutProfile: 400 },
+    note: "two-factor is not on for these accounts",
+  })),
+  { pattern: "/signin/two-factor", method: "GET", expect: homes("/signin"), note: "only in the middle of a sign-in" },
+  ...(
+    [
+      ["totp", "123456"],
+      ["backup", "ABCDE-12345"],
+    ] as const
+  ).map(([intent, code]): MatrixRow => ({
+    pattern: "/signin/two-factor",
+    method: "POST",
+    intent,
+    body: () => ({ intent, code }),
+    expect: homes("/signin"),
+    note: "a code without a pending sign-in signs nobody in",
+  })),
+  { pattern: "/terms", method: "GET", expect: all(200) },
+  { pattern: "/privacy", method: "GET", expect: all(200) },
+  { pattern: "/about", method: "GET", expect: all(200) },
+  { pattern: "/sellers/:id", method: "GET", url: `/sellers/${ZERO}`, expect: all(404) },
+  {
+    pattern: "/sellers/:id",
+    method: "GET",
+    url: "/sellers/not-a-seller",
+    expect: all(404),
+    note: "a malformed id is a 404",
+  },
+  {
+    pattern: "/sellers/:id",
+    method: "GET",
+    target: (t) => t.seller1Page(),
+    url: (v) => `/sellers/${v.sellerId}`,
+    expect: all(200),
+    note: "a seller's page is public",
+  },
+
+  // ---- the account's own data, seller verification ----
+  { pattern: "/account/data", method: "GET", expect: anyUser(200) },
+  {
+    pattern: "/account/data",
+    method: "POST",
+    intent: "prepare",
+    actor: "new",
+    body: () => ({ intent: "prepare" }),
+    expect: anyUser("/account/data"),
+    note: "anyone signed in asks for a copy of their own data (a new account each time: one copy is prepared at a time)",
+  },
+  { pattern: "/account/data/:id/download", method: "GET", url: `/account/data/${ZERO}/download`, expect: anyUser(404) },
+  {
+    pattern: "/account/data/:id/download",
+    method: "GET",
+    target: (t) => t.readyExport(),
+    url: (v) => `/account/data/${v.exportId}/download`,
+    expect: anyUser(404),
+    note: "another account's ready copy: only its owner downloads it",
+  },
+  { pattern: "/account/delete", method: "GET", expect: anyUser(200) },
+  {
+    pattern: "/account/delete",
+    method: "POST",
+    intent: "delete",
+    body: () => ({ intent: "delete", password: "Not-The-Password-1", confirmation: "DELETE someone-else@example.com" }),
+    expect: anyUser(400),
+    contains: { buyer: "Account Not Deleted", seller: "Account Not Deleted", admin: "Account Not Deleted" },
+    note: "a phrase that does not name the account deletes nothing",
+  },
+  {
+    pattern: "/account/delete",
+    method: "POST",
+    intent: "delete",
+    actor: "new",
+    body: (_v, me) => ({ intent: "delete", password: me.password, confirmation: `DELETE ${me.email}` }),
+    expect: anyUser("/"),
+    note: "anyone deletes their own account (a new account each time), and only their own",
+  },
+  { pattern: "/account/verification", method: "GET", expect: sellerOnly(200) },
+  {
+    pattern: "/account/verification",
+    method: "POST",
+    intent: "upload",
+    actor: "new",
+    encoding: "multipart",
+    body: () => ({ intent: "upload", kind: "identity", document: { file: "pdf" } }),
+    expect: sellerOnly("/account/verification"),
+    note: "a seller's own documents (a new seller each time: the demo's seller1 is verified and would go back to review)",
+  },
+  {
+    pattern: "/account/verification",
+    method: "POST",
+    intent: "submit",
+    actor: "twin",
+    body: () => ({ intent: "submit" }),
+    expect: sellerOnly(400),
+    contains: { seller: "Please upload these documents first", otherSeller: "Please upload these documents first" },
+    note: "sending for verification needs the documents: the guard lets a seller through to that check",
+  },
+  {
+    pattern: "/verification-documents/:id",
+    method: "GET",
+    url: `/verification-documents/${ZERO}`,
+    expect: anyUser(404),
+  },
+  {
+    pattern: "/verification-documents/:id",
+    method: "GET",
+    target: (t) => t.sellerDocument(),
+    url: (v) => `/verification-documents/${v.documentId}`,
+    expect: { ...anyUser(404), admin: 200 },
+    note: "private: a throwaway seller's document, for its owner and the admins only",
+  },
+  { pattern: "/admin/verifications", method: "GET", expect: adminOnly(200) },
+  ...(["verify", "reject"] as const).map((intent): MatrixRow => ({
+    pattern: "/admin/verifications",
+    method: "POST",
+    intent,
+    target: (t) => t.pendingVerification(),
+    body: (v) => ({
+      intent,
+      sellerUserId: v.sellerUserId!,
+      version: v.version!,
+      reason: "Matrix: the document is not readable.",
+    }),
+    expect: adminOnly("/admin/verifications"),
+    unchanged: async (t, v) =>
+      (await t.isVerificationPending(v.sellerUserId!))
+        ? null
+        : `the seller was ${intent === "verify" ? "verified" : "rejected"}`,
+    changedBy: ["admin"],
+  })),
 
   // ---- these change the actor's own account or end its session (run as twins) ----
   {

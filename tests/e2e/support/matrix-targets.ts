@@ -51,8 +51,9 @@ const buyer1Cookie = once(() => demoCookie("buyer"));
 /** A throwaway seller: owns the listings the admin approves, rejects and deletes in the matrix. */
 const sellerX = once(() => createConfirmedAccount({ role: "seller", prefix: "matrix-seller" }));
 /** A throwaway buyer: makes the requests the admin moves on. */
-const buyerX = once(async () => {
-  const account = await createConfirmedAccount({ role: "buyer", prefix: "matrix-buyer" });
+const buyerX = once(() => newBuyer("matrix-buyer"));
+async function newBuyer(prefix: string) {
+  const account = await createConfirmedAccount({ role: "buyer", prefix });
   const cookie = await sessionCookie(account.email, account.password);
   const res = await send(cookie, "POST", "/buyer-dashboard", {
     intent: "create-buyer-profile",
@@ -61,14 +62,15 @@ const buyerX = once(async () => {
   });
   expect(res.status, "the throwaway buyer's profile").toBe(302);
   return account;
-});
+}
 /** A throwaway admin (granted by the demo admin). */
-const adminX = once(async () => {
-  const account = await createConfirmedAccount({ role: "buyer", prefix: "matrix-admin" });
+const adminX = once(() => newAdmin("matrix-admin"));
+async function newAdmin(prefix: string) {
+  const account = await createConfirmedAccount({ role: "buyer", prefix });
   const res = await send(await adminCookie(), "POST", `/admin/users/${account.userId}`, { intent: "grant-admin" });
   expect(res.status, "grant admin to the throwaway admin").toBe(200);
   return account;
-});
+}
 const sellerXCookie = once(async () => sessionCookie((await sellerX()).email, (await sellerX()).password));
 const buyerXCookie = once(async () => sessionCookie((await buyerX()).email, (await buyerX()).password));
 
@@ -450,6 +452,40 @@ export class MatrixTargets implements Targets {
     });
   }
 
+  /** seller1's page, as their listing links to it (sellerId). */
+  async seller1Page() {
+    const html = await (await send("", "GET", `/listing/${await demoListingOfSeller1()}`)).text();
+    const sellerId = /href="\/sellers\/([0-9a-f-]{36})"/.exec(html)?.[1];
+    expect(sellerId, "the listing's link to its seller's page").toBeTruthy();
+    return { sellerId: sellerId! };
+  }
+
+  /** A verification document of a throwaway seller's (documentId): only its owner and the admins may fetch it. */
+  async sellerDocument() {
+    return { documentId: await sellerDocumentOnce() };
+  }
+
+  /** A throwaway seller waiting for verification (sellerUserId, version as the admin's page holds it). */
+  async pendingVerification() {
+    return this.once("pendingVerification", async () => {
+      const account = await createConfirmedAccount({ role: "seller", prefix: "matrix-kyc" });
+      const cookie = await sessionCookie(account.email, account.password);
+      await uploadIdentity(cookie);
+      const sent = await send(cookie, "POST", "/account/verification", { intent: "submit" });
+      expect(sent.status, "send the documents for verification").toBe(302);
+      return { sellerUserId: account.userId, version: await verificationVersion(account.userId) };
+    });
+  }
+
+  async isVerificationPending(sellerUserId: string) {
+    return (await verificationVersion(sellerUserId).catch(() => null)) !== null;
+  }
+
+  /** A throwaway buyer's data export, ready to download (exportId). */
+  async readyExport() {
+    return { exportId: await readyExportOnce() };
+  }
+
   async savedSearchState(savedSearchId: string) {
     const html = await (await send(await buyerXCookie(), "GET", "/saved-searches")).text();
     const card = html.split("<li").find((c) => c.includes(`/saved-searches/${savedSearchId}/open`));
@@ -489,3 +525,79 @@ export async function twinSession(persona: Persona, own: Session): Promise<Sessi
       return fresh(await adminX());
   }
 }
+
+/** A brand-new account of the persona's kind, for a cell that uses up or ends the actor's account (a data export, a deletion). */
+export async function newAccountSession(persona: Persona, own: Session): Promise<Session> {
+  const fresh = async (account: { email: string; password: string; fullName: string }) => ({
+    ...account,
+    cookie: await sessionCookie(account.email, account.password),
+  });
+  switch (persona) {
+    case "visitor":
+    case "banned":
+      return own;
+    case "buyerWithoutProfile":
+      return googleUserWithoutProfile();
+    case "buyer":
+      return fresh(await newBuyer("matrix-new-buyer"));
+    case "seller":
+    case "otherSeller":
+      return fresh(await createConfirmedAccount({ role: "seller", prefix: "matrix-new-seller" }));
+    case "admin":
+      return fresh(await newAdmin("matrix-new-admin"));
+  }
+}
+
+async function uploadIdentity(cookie: string) {
+  const res = await send(
+    cookie,
+    "POST",
+    "/account/verification",
+    { intent: "upload", kind: "identity", document: PDF() },
+    { multipart: true },
+  );
+  expect(res.status, "upload an identity document").toBe(302);
+}
+
+const sellerDocumentOnce = once(async () => {
+  const account = await createConfirmedAccount({ role: "seller", prefix: "matrix-doc" });
+  const cookie = await sessionCookie(account.email, account.password);
+  await uploadIdentity(cookie);
+  const html = await (await send(cookie, "GET", "/account/verification")).text();
+  const id = /\/verification-documents\/([0-9a-f-]{36})/.exec(html)?.[1];
+  expect(id, "the uploaded document's link").toBeTruthy();
+  return id!;
+});
+
+/** The version the admin's Verification tab holds for a seller waiting for review (throws when not waiting). */
+async function verificationVersion(sellerUserId: string) {
+  const html = await (await send(await adminCookie(), "GET", "/admin/verifications")).text();
+  const escaped = sellerUserId.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const match = new RegExp(
+    `name="sellerUserId" value="${escaped}"/><input type="hidden" name="version" value="([^"]+)"`,
+  ).exec(html);
+  if (!match) throw new Error(`seller ${sellerUserId} is not waiting for verification`);
+  return match[1]!;
+}
+
+const readyExportOnce = once(async () => {
+  const account = await createConfirmedAccount({ role: "buyer", prefix: "matrix-export" });
+  const cookie = await sessionCookie(account.email, account.password);
+  const res = await send(cookie, "POST", "/account/data", { intent: "prepare" });
+  expect(res.status, "prepare a data export").toBe(302);
+  await expect
+    .poll(
+      async () =>
+        /\/account\/data\/([0-9a-f-]{36})\/download/.exec(
+          await (await send(cookie, "GET", "/account/data")).text(),
+        )?.[1],
+      {
+        timeout: 60_000,
+        message: "the export is ready",
+      },
+    )
+    .toBeTruthy();
+  return /\/account\/data\/([0-9a-f-]{36})\/download/.exec(
+    await (await send(cookie, "GET", "/account/data")).text(),
+  )![1]!;
+});
