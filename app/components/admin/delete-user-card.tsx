@@ -37,12 +37,19 @@ export function DeleteUserCard({
         </CardTitle>
         <CardDescription>
           Deletes the account and all its data: profile, listings with their photos and mandates, purchase requests,
-          offers, notifications, favourites and feedback. This cannot be undone.
+          offers, notifications, favourites and feedback. The mandates of completed sales are kept anonymised for five
+          years. This cannot be undone.
         </CardDescription>
       </CardHeader>
       <CardContent>
         {isSelf ? (
-          <p className="text-sm text-gray-600">You cannot delete your own account.</p>
+          <p className="text-sm text-gray-600">
+            You cannot delete your own account. To delete it, use{" "}
+            <a href="/account/delete" className="underline">
+              Delete my account
+            </a>
+            .
+          </p>
         ) : (
           <DeleteUser email={email} busy={busy} error={error} />
         )}
