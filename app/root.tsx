@@ -12,6 +12,7 @@ import {
 import type { Route } from "./+types/root";
 import appStylesHref from "./app.css?url";
 import { ErrorScreen } from "#app/components/layout/error-screen.tsx";
+import { Footer } from "#app/components/layout/footer.tsx";
 import { GoHomeButton } from "#app/components/layout/go-home-button.tsx";
 import { Header } from "#app/components/layout/header.tsx";
 import { NotFound } from "#app/components/layout/not-found.tsx";
@@ -58,6 +59,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         />
         <main className="flex-1 pb-8">{children}</main>
         <GoHomeButton />
+        <Footer />
         <Toaster />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

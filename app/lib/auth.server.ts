@@ -22,6 +22,7 @@ import type { Env } from "./env.server.ts";
 import { ACCOUNT_SUSPENDED, PASSWORD_MAX, PASSWORD_MIN } from "./account-policy.ts";
 import { CLIENT_ADDRESS_HEADER } from "../../server/client-address.js";
 import { PRODUCT_NAME } from "./brand.ts";
+import { SESSION_DAYS } from "./legal.ts";
 
 export const VERIFY_EMAIL_EXPIRES_IN = 60 * 60 * 24;
 
@@ -307,7 +308,7 @@ export function createAuth(options: {
       accountLinking: { enabled: true, trustedProviders: ["google"] },
     },
     session: {
-      expiresIn: 60 * 60 * 24 * 30,
+      expiresIn: SESSION_DAYS * 24 * 60 * 60,
       updateAge: 60 * 60 * 24,
     },
     rateLimit: {

@@ -23,18 +23,11 @@ import { getOptionalViewer } from "#app/server/guards.server.ts";
 import { doneReply, firstMessage, invalidReply, runForm } from "#app/lib/form-reply.server.ts";
 import { getRuntime } from "#app/server/runtime.server.ts";
 import { readForm } from "#app/lib/read-form.server.ts";
-import { COMPANY_NAME, PRODUCT_NAME, pageTitle } from "#app/lib/brand.ts";
+import { PRODUCT_NAME, pageTitle } from "#app/lib/brand.ts";
+import { CONTACT_DETAILS } from "#app/lib/company.ts";
 
 /** What the form holds, as typed (before the schema trims and checks it). */
 type ContactFields = { name: string; email: string; phone: string; subject: string; message: string; website: string };
-
-/** Static contact details and opening hours. */
-const CONTACT_DETAILS = {
-  email: "info@dealequip.co.za",
-  phone: "+27 11 555 0123",
-  address: [COMPANY_NAME, "25 Commissioner Street", "Marshalltown, Johannesburg, 2001", "South Africa"],
-  hours: "Mon-Fri 8:00-18:00, Sat 9:00-14:00, Sun closed",
-} as const;
 
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle("Contact Us") },

@@ -239,8 +239,8 @@ export async function seedListings(
     select 'bench-seller-' || g, 'Bench Seller ' || g, 'bench-seller-' || g || '@bench.invalid', true
     from generate_series(1, ${sellers}) g`);
   await client.query(`
-    insert into sellers (user_id, full_name, seller_type, seller_role, is_verified)
-    select id, name, case when random() < 0.6 then 'company' else 'private' end, 'direct', true
+    insert into sellers (user_id, full_name, seller_type, seller_role, verification_status)
+    select id, name, case when random() < 0.6 then 'company' else 'private' end, 'direct', 'verified'
     from "user" where id like 'bench-seller-%'`);
 
   // Secondary indexes: remember, drop, rebuild after the bulk insert.

@@ -228,6 +228,7 @@ describe("catalog", () => {
         year: l.year,
         usage: l.usage,
         sellerName: l.sellerName,
+        sellerVerified: l.seller.isVerified,
         createdOn: l.createdOn,
         expiresOn: l.expiresOn,
         imageUrl: l.images[0]?.card ?? null,

@@ -7,6 +7,7 @@ import { Label } from "#app/components/ui/label.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { SignUpSchema } from "#app/domain/user/auth-schemas.ts";
 import { SignUpFieldSet, usePasswordMatch, withErrorToast } from "./sign-up-fields.tsx";
+import { TermsAcceptance } from "./terms-acceptance.tsx";
 
 export type InvitationForForm = {
   token: string;
@@ -106,6 +107,7 @@ export function InvitationSignUpForm({
       <Button type="submit" className="w-full" disabled={busy}>
         {busy ? "Creating account..." : submitLabel}
       </Button>
+      <TermsAcceptance />
     </Form>
   );
 }

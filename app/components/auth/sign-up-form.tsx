@@ -10,6 +10,7 @@ import { CONFIRMATION_MESSAGES, SignUpSchema } from "#app/domain/user/auth-schem
 import { AuthCard, SignInInstead } from "./auth-card.tsx";
 import { ConfirmationPanel, type ConfirmationState } from "./resend-confirmation.tsx";
 import { SignUpFieldSet, SignUpTextField, usePasswordMatch, withErrorToast } from "./sign-up-fields.tsx";
+import { TermsAcceptance } from "./terms-acceptance.tsx";
 
 /** /signup?role=buyer|seller preselects the account type (links from the home page and elsewhere). */
 export function roleParam(value: string | null): "buyer" | "seller" | undefined {
@@ -82,6 +83,7 @@ export function SignUpForm({ actionData }: { actionData: SignUpAnswer }) {
         <Button type="submit" className="w-full" disabled={busy}>
           {busy ? "Creating account..." : "Create Account"}
         </Button>
+        <TermsAcceptance />
       </Form>
       <SignInInstead />
     </AuthCard>

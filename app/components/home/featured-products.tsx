@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
+import { VerifiedBadge } from "#app/components/seller/verified-badge.tsx";
 import { categoryLabel, formatPrice } from "#app/lib/format.ts";
 
 export type FeaturedProduct = {
@@ -12,6 +13,8 @@ export type FeaturedProduct = {
   price: number;
   category: string | null;
   imageUrl: string | null;
+  /** Its seller is verified: the card shows the Verified seller badge. */
+  sellerVerified?: boolean;
 };
 
 const PLACEHOLDER = "/placeholder.svg";
@@ -59,6 +62,7 @@ function ProductCard({ product }: { product: FeaturedProduct }) {
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
         <h3 className="line-clamp-2 font-semibold">{product.title}</h3>
+        {product.sellerVerified ? <VerifiedBadge /> : null}
         <p className="line-clamp-3 text-sm text-gray-600">{product.description}</p>
         <div className="mt-auto flex flex-wrap items-baseline justify-between gap-x-3 pt-2">
           <p className="text-lg font-bold text-brand-800">{formatPrice(product.price)}</p>

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
+import { VerifiedBadge } from "#app/components/seller/verified-badge.tsx";
 import { categoryLabel, formatPrice, formatShortDate } from "#app/lib/format.ts";
 import { formatUsage } from "#app/domain/listing/machine-specs.ts";
 
@@ -13,6 +14,8 @@ export type ListingCardData = {
   isUrgent: boolean;
   isBargain: boolean;
   sellerName: string | null;
+  /** The seller is verified: the card shows the Verified seller badge beside their name. */
+  sellerVerified?: boolean;
   expiresOn: string;
   imageUrl: string | null;
   location?: string;
@@ -79,7 +82,10 @@ export function ListingCard({
             .join(" · ")}
         </p>
         <p className="text-sm text-gray-700">{listing.description}</p>
-        <p className="mt-auto pt-2 text-sm text-gray-500">Seller: {listing.sellerName || "Seller"}</p>
+        <p className="mt-auto flex flex-wrap items-center gap-x-2 gap-y-1 pt-2 text-sm text-gray-500">
+          <span>Seller: {listing.sellerName || "Seller"}</span>
+          {listing.sellerVerified ? <VerifiedBadge /> : null}
+        </p>
         {unavailable ? null : (
           <p className="text-xs text-gray-500">Listed until {formatShortDate(listing.expiresOn)}</p>
         )}

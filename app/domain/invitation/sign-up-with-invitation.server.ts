@@ -3,6 +3,8 @@
  * is the invitation's (whatever was posted), the e-mail must be the invited
  * one; createUser claims the invitation in the sign-up transaction, then the
  * new user is signed in. Answers where to go next and the toast to show there.
+ * Submitting the form accepts the terms (the sentence under it): the sign-up
+ * transaction records it as an "invitation sign-up".
  */
 import type { SignUpInput } from "#app/domain/user/create-user.server.ts";
 import type { Runtime } from "#app/server/runtime.server.ts";
@@ -17,7 +19,13 @@ export async function signUpWithInvitation(options: {
   input: SignUpInput;
 }) {
   const { runtime, request, token, invitation, input } = options;
-  const { to, headers } = await acceptInvitation({ runtime, invitation, token, input, request });
+  const { to, headers } = await acceptInvitation({
+    runtime,
+    invitation,
+    token,
+    input: { ...input, termsAccepted: true },
+    request,
+  });
   const toast = {
     type: "success" as const,
     title: "Account Created Successfully!",

@@ -1,7 +1,9 @@
 /**
- * Public listing reads (home, catalogs, /parts, sitemap): one visibility rule,
- * full-text search, filters, three sorts and keyset pagination (no OFFSET,
- * no exact counts) so it stays fast at a million listings.
+ * Public listing reads (home, catalogs, /parts, a seller's page, sitemap): one
+ * visibility rule, full-text search, filters, three sorts and keyset
+ * pagination (no OFFSET, no exact counts) so it stays fast at a million
+ * listings. Each card carries its seller's Verified seller flag, read from
+ * `sellers` by primary key in the same join that gives the seller's name.
  */
 import { and, asc, desc, eq, gte, ilike, inArray, lte, sql, type SQL } from "drizzle-orm";
 import { listingImages, listings, sellers } from "#db/schema.ts";
@@ -28,10 +30,18 @@ export type ListingCard = {
   year: number | null;
   usage: number | null;
   sellerName: string | null;
+  /** The seller is verified (`sellers.is_verified`): the card shows the Verified seller badge. */
+  sellerVerified: boolean;
   createdOn: string;
   expiresOn: string;
   imageUrl: string | null;
 };
+
+/**
+ * What the page query filters on: the catalog's search (the query string), and for a seller's page
+ * their seller id (not part of the query string: /sellers/:id names it).
+ */
+export type CatalogSearch = Partial<ListingSearch> & { sellerId?: string };
 
 type Cursor = { v: string; id: string };
 
@@ -58,8 +68,10 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
  * are the same): the counts' scan then narrows by them in the full-text index; the page query, which
  * walks an index in its sort order, is faster without it.
  */
-export function searchWhere(search: Partial<ListingSearch>, options: { filtersInWords?: boolean } = {}): SQL {
+export function searchWhere(search: CatalogSearch, options: { filtersInWords?: boolean } = {}): SQL {
   const parts: (SQL | undefined)[] = [isPublicListing()];
+  // One seller's listings: listings_seller_idx (seller, newest first) walks them in the page's order.
+  if (search.sellerId) parts.push(eq(listings.sellerId, search.sellerId));
   if (search.q) {
     const words = searchTsQuery(search.q);
     if (options.filtersInWords && (search.category || search.province)) {
@@ -177,12 +189,15 @@ export const cardColumns = {
   year: listings.year,
   usage: listings.usage,
   sellerName: sellers.fullName,
+  // A generated column of the seller row the card already joins by primary key: no query of its own.
+  sellerVerified: sellers.isVerified,
   createdOn: listings.createdOn,
   expiresOn: listings.expiresOn,
 };
 
-type CardRow = Omit<ListingCard, "price" | "createdOn" | "expiresOn" | "imageUrl"> & {
+type CardRow = Omit<ListingCard, "price" | "createdOn" | "expiresOn" | "imageUrl" | "sellerVerified"> & {
   price: string;
+  sellerVerified: boolean | null;
   createdOn: Date;
   expiresOn: Date;
 };
@@ -192,6 +207,7 @@ export function toListingCard(row: CardRow, imageUrl: string | null): ListingCar
   return {
     ...row,
     price: Number(row.price),
+    sellerVerified: row.sellerVerified === true,
     createdOn: row.createdOn.toISOString(),
     expiresOn: row.expiresOn.toISOString(),
     imageUrl,
@@ -216,7 +232,7 @@ export async function firstImages(options: { db: DbOrTx; storage: Storage; ids: 
  */
 export function listingsPageQuery(options: {
   db: DbOrTx;
-  search: Partial<ListingSearch>;
+  search: CatalogSearch;
   limit: number;
   bound?: PriceBound;
   /** Every match's id, when the counts read them (countListings): the page is then read from those rows alone. */
@@ -247,7 +263,7 @@ export function listingsPageQuery(options: {
 export async function findListings(options: {
   db: DbOrTx;
   storage: Storage;
-  search?: Partial<ListingSearch>;
+  search?: CatalogSearch;
   limit?: number;
   /** Every match's id (countListings), when known: the page is read from those rows alone. */
   within?: string[] | null;

@@ -3,10 +3,13 @@
  * view counter (once per viewer per day; the seller's own views don't count).
  * Its seller and the admins may also open it before it is public (pending,
  * rejected, sold, expired): a preview, with the badge the dashboard shows.
+ * Its seller comes as the public knows them: the display name, the Verified
+ * seller flag, and whether their page can be linked (not for a banned seller).
  */
 import { createHash } from "node:crypto";
 import { asc, eq, sql } from "drizzle-orm";
-import { listingImages, listings, listingViews, sellers } from "#db/schema.ts";
+import { listingImages, listings, listingViews, profiles, sellers, user } from "#db/schema.ts";
+import { sellerDisplayName } from "#app/domain/seller/seller-name.ts";
 import type { DbOrTx } from "#app/lib/db.server.ts";
 import { imageVariantUrl } from "#app/lib/images.server.ts";
 import type { Storage } from "#app/lib/storage.server.ts";
@@ -45,6 +48,11 @@ export async function getPublicListing(options: {
       sellerId: listings.sellerId,
       sellerUserId: sellers.userId,
       sellerName: sellers.fullName,
+      sellerVerified: sellers.isVerified,
+      sellerType: sellers.sellerType,
+      sellerCompanyName: profiles.companyName,
+      sellerProfileName: profiles.fullName,
+      sellerBanned: user.banned,
       isPublic: sql<boolean>`coalesce(${isPublicListing()}, false)`,
       status: listings.status,
       adminStatus: listings.adminStatus,
@@ -53,12 +61,25 @@ export async function getPublicListing(options: {
     })
     .from(listings)
     .innerJoin(sellers, eq(sellers.id, listings.sellerId))
+    .innerJoin(user, eq(user.id, sellers.userId))
+    .leftJoin(profiles, eq(profiles.userId, sellers.userId))
     .where(eq(listings.id, id))
     .limit(1);
   if (!row) return null;
   const mayPreview = Boolean(previewer && (previewer.isAdmin || previewer.userId === row.sellerUserId));
   if (!row.isPublic && !mayPreview) return null;
-  const { isPublic, status, adminStatus, archived, ...listing } = row;
+  const {
+    isPublic,
+    status,
+    adminStatus,
+    archived,
+    sellerVerified,
+    sellerType,
+    sellerCompanyName,
+    sellerProfileName,
+    sellerBanned,
+    ...listing
+  } = row;
   const images = await db
     .select({ storageKey: listingImages.storageKey, width: listingImages.width, height: listingImages.height })
     .from(listingImages)
@@ -69,6 +90,18 @@ export async function getPublicListing(options: {
     // The serial number whole for its seller and the admins; the last four characters for everyone else.
     serial: mayPreview ? listing.serial : maskSerial(listing.serial),
     preview: isPublic ? null : listingBadge({ status, adminStatus, archived, expiresOn: row.expiresOn }),
+    seller: {
+      id: row.sellerId,
+      name: sellerDisplayName({
+        sellerType,
+        companyName: sellerCompanyName,
+        fullName: row.sellerName,
+        profileName: sellerProfileName,
+      }),
+      isVerified: sellerVerified === true,
+      /** A banned seller has no public page (it answers 404): their name is shown without a link. */
+      hasPage: !sellerBanned,
+    },
     price: Number(row.price),
     createdOn: row.createdOn.toISOString(),
     expiresOn: row.expiresOn.toISOString(),

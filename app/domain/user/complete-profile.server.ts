@@ -1,12 +1,17 @@
 /**
  * Role choice and profile completion. The role can be chosen once; admin is
- * never self-assigned.
+ * never self-assigned. An account without a role is a Google sign-up: the page
+ * where it chooses one (/select-role, or /complete-profile) says "By creating
+ * an account you accept the Terms of use and the Privacy policy", and the
+ * transaction that sets the role records that acceptance.
  */
 import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import { buyers, profiles, sellers } from "#db/schema.ts";
+import { recordConsent } from "#app/domain/alert/consent.server.ts";
 import { AppError } from "#app/lib/app-error.ts";
-import type { Db } from "#app/lib/db.server.ts";
+import type { Db, Tx } from "#app/lib/db.server.ts";
+import { TERMS_CONSENT_DETAIL, TERMS_CONSENT_SOURCES } from "#app/lib/legal.ts";
 import type { CompleteProfileSchema } from "./auth-schemas.ts";
 import { hasCompleteBuyerProfile, type Viewer } from "./viewer.ts";
 
@@ -16,13 +21,29 @@ function assertRoleAllowed(viewer: Viewer, role: "buyer" | "seller") {
   }
 }
 
+/** The first role of a Google sign-up accepts the terms (recorded with the role, in its transaction). */
+async function recordTermsOnFirstRole(tx: Tx, viewer: Viewer) {
+  if (viewer.role) return;
+  await recordConsent({
+    db: tx,
+    userId: viewer.userId,
+    purpose: "terms",
+    granted: true,
+    detail: TERMS_CONSENT_DETAIL,
+    source: TERMS_CONSENT_SOURCES.google,
+  });
+}
+
 export async function selectRole(options: { db: Db; viewer: Viewer; role: "buyer" | "seller" }) {
   const { db, viewer, role } = options;
   assertRoleAllowed(viewer, role);
-  await db
-    .insert(profiles)
-    .values({ userId: viewer.userId, role, email: viewer.email, fullName: viewer.fullName ?? viewer.name ?? null })
-    .onConflictDoUpdate({ target: profiles.userId, set: { role, updatedAt: new Date() } });
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(profiles)
+      .values({ userId: viewer.userId, role, email: viewer.email, fullName: viewer.fullName ?? viewer.name ?? null })
+      .onConflictDoUpdate({ target: profiles.userId, set: { role, updatedAt: new Date() } });
+    await recordTermsOnFirstRole(tx, viewer);
+  });
 }
 
 export async function completeProfile(options: {
@@ -58,6 +79,7 @@ export async function completeProfile(options: {
           set: { companyName: data.companyName ?? null, commissionAccepted: true },
         });
     }
+    await recordTermsOnFirstRole(tx, viewer);
   });
 }
 

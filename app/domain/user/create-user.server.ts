@@ -8,6 +8,12 @@
  * the role is the invitation's, whatever was posted; the e-mail must be the
  * invited one; and since the link proved the address, the account is created
  * verified and no confirmation e-mail is sent.
+ *
+ * The sign-up forms say "By creating an account you accept the Terms of use
+ * and the Privacy policy": with `termsAccepted` the same transaction records
+ * that acceptance (a `consents` row naming the terms' version, from "sign-up"
+ * or "invitation sign-up"). Seeds and tests that make accounts directly leave
+ * it out.
  */
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
@@ -17,7 +23,9 @@ import { account, buyers, profiles, sellers, user } from "#db/schema.ts";
 import { claimInvitation, invalidInvitationError } from "#app/domain/invitation/claim-invitation.server.ts";
 import { getInvitation } from "#app/domain/invitation/get-invitation.server.ts";
 import { INVITATION_MESSAGES } from "#app/domain/invitation/invitation-schema.ts";
+import { recordConsent } from "#app/domain/alert/consent.server.ts";
 import { AppError } from "#app/lib/app-error.ts";
+import { TERMS_CONSENT_DETAIL, TERMS_CONSENT_SOURCES } from "#app/lib/legal.ts";
 import { VERIFY_EMAIL_EXPIRES_IN } from "#app/lib/auth.server.ts";
 import { composeEmail } from "#app/emails/templates.server.ts";
 import type { Runtime } from "#app/server/runtime.server.ts";
@@ -25,8 +33,14 @@ import type { z } from "zod";
 import { startConfirmationCooldown } from "./confirmation-cooldown.server.ts";
 import { passwordProblem, TITLES, type SignUpSchema } from "./auth-schemas.ts";
 
-/** The sign-up form's fields; callers other than the form (tests, seeds) may leave the commission out. */
-export type SignUpInput = Omit<z.infer<typeof SignUpSchema>, "commissionAccepted"> & { commissionAccepted?: boolean };
+/**
+ * The sign-up form's fields; callers other than the form (tests, seeds) may leave the commission out, and the
+ * terms: only a sign-up form's submission accepts them (`termsAccepted: true`).
+ */
+export type SignUpInput = Omit<z.infer<typeof SignUpSchema>, "commissionAccepted"> & {
+  commissionAccepted?: boolean;
+  termsAccepted?: boolean;
+};
 
 export async function verificationUrl(options: { runtime: Pick<Runtime, "env">; email: string; userId: string }) {
   const { runtime, ...input } = options;
@@ -123,6 +137,16 @@ export async function createUser(
           companyName: input.companyName ?? null,
           // Accepted on the sign-up form: the buyer is complete at once (Google sign-ups accept it on /complete-profile).
           commissionAccepted: input.commissionAccepted === true,
+        });
+      }
+      if (input.termsAccepted) {
+        await recordConsent({
+          db: tx,
+          userId,
+          purpose: "terms",
+          granted: true,
+          detail: TERMS_CONSENT_DETAIL,
+          source: invitationToken ? TERMS_CONSENT_SOURCES.invitation : TERMS_CONSENT_SOURCES.signUp,
         });
       }
       if (url) {

@@ -1,6 +1,8 @@
 /**
  * A visitor's own sign-up (/signup): limited per address and per e-mail, then
  * the account is created unconfirmed and the confirmation e-mail goes out.
+ * Submitting the form accepts the terms (the sentence under it): the account's
+ * transaction records it.
  */
 import { enforceRateLimits } from "#app/lib/rate-limit.server.ts";
 import type { Runtime } from "#app/server/runtime.server.ts";
@@ -19,6 +21,6 @@ export async function signUp(options: { runtime: Runtime; ip: string; input: Sig
     ],
     { enabled: runtime.env.AUTH_RATE_LIMIT, title: "Sign Up Failed" },
   );
-  const { userId } = await createUser({ runtime, ...input });
+  const { userId } = await createUser({ runtime, ...input, termsAccepted: true });
   return { userId, email };
 }

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/complete-profile";
 import { AuthCard } from "#app/components/auth/auth-card.tsx";
+import { TermsAcceptance } from "#app/components/auth/terms-acceptance.tsx";
 import { FieldError, FormError, TextField } from "#app/components/forms/field.tsx";
 import { useActionToast } from "#app/components/forms/use-action-toast.ts";
 import { Button } from "#app/components/ui/button.tsx";
@@ -124,6 +125,8 @@ export default function CompleteProfile({ loaderData, actionData }: Route.Compon
         <Button type="submit" className="w-full" disabled={navigation.state === "submitting"}>
           {navigation.state === "submitting" ? "Saving..." : "Complete Profile"}
         </Button>
+        {/* Only where this page gives the account its type (a Google sign-up that skipped /select-role). */}
+        {loaderData.lockedRole ? null : <TermsAcceptance />}
       </Form>
     </AuthCard>
   );

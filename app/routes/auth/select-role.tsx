@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/select-role";
 import { AuthCard } from "#app/components/auth/auth-card.tsx";
+import { TermsAcceptance } from "#app/components/auth/terms-acceptance.tsx";
 import { FieldError } from "#app/components/forms/field.tsx";
 import { useActionToast } from "#app/components/forms/use-action-toast.ts";
 import { Button } from "#app/components/ui/button.tsx";
@@ -71,6 +72,7 @@ export default function SelectRole({ loaderData, actionData }: Route.ComponentPr
         <Button type="submit" className="w-full" disabled={navigation.state === "submitting"}>
           Complete Setup
         </Button>
+        <TermsAcceptance />
       </Form>
     </AuthCard>
   );

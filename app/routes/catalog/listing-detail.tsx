@@ -21,6 +21,8 @@ import { todayInJohannesburg } from "#app/domain/request/request-schemas.ts";
 import { findRejectionReasons } from "#app/domain/listing/find-rejection-reasons.server.ts";
 import { hasPendingRevision } from "#app/domain/listing/edit-own-listing.server.ts";
 import { RejectionReason } from "#app/components/seller/rejection-reason.tsx";
+import { VerifiedBadge } from "#app/components/seller/verified-badge.tsx";
+import { sellerPagePath } from "#app/domain/seller/seller-name.ts";
 import { createPurchaseRequest } from "#app/domain/transaction/create-purchase-request.server.ts";
 import { getViewer } from "#app/server/get-viewer.server.ts";
 import { hasCompleteBuyerProfile } from "#app/domain/user/viewer.ts";
@@ -301,8 +303,20 @@ export default function ListingDetail({ loaderData, actionData }: Route.Componen
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
               <dt className="font-medium text-gray-600">Category</dt>
               <dd>{categoryLabel(listing.category)}</dd>
-              <dt className="font-medium text-gray-600">Seller</dt>
-              <dd>{listing.sellerName || "Anonymous"}</dd>
+              <dt className="font-medium text-gray-600">Sold by</dt>
+              <dd className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                {listing.seller.hasPage ? (
+                  <Link
+                    to={sellerPagePath(listing.seller.id)}
+                    className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800 print:text-gray-900 print:no-underline"
+                  >
+                    {listing.seller.name}
+                  </Link>
+                ) : (
+                  <span>{listing.seller.name}</span>
+                )}
+                {listing.seller.isVerified ? <VerifiedBadge /> : null}
+              </dd>
               <dt className="font-medium text-gray-600">Listed on</dt>
               <dd>{formatShortDate(listing.createdOn)}</dd>
             </dl>
