@@ -61,7 +61,8 @@ test("the admin searches a user by e-mail, opens the details and sees every fiel
   await expect(detail(page, "Seller approval")).toHaveText("Not approved");
   await expect(detail(page, "Seller type")).toHaveText("Not a seller");
   await expect(detail(page, "E-mail verified")).toHaveText("Yes");
-  await expect(detail(page, "KYC document")).toHaveText("Not uploaded");
+  await expect(detail(page, "Seller verified")).toHaveText("Not a seller");
+  await expect(detail(page, "Verification documents")).toHaveText("Not a seller");
   await expect(detail(page, "Commission accepted")).toHaveText("Yes");
   await expect(detail(page, "Listings")).toHaveText("0");
   await expect(detail(page, "Transactions")).toHaveText(/^\d+$/);
