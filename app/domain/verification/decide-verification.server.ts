@@ -10,7 +10,7 @@
  */
 import { eq } from "drizzle-orm";
 import { sellers } from "#db/schema.ts";
-import { VERIFICATION_STATUS_LABELS } from "#db/vocabulary.ts";
+import { SELLER_DOCUMENT_KIND_LABELS, VERIFICATION_STATUS_LABELS } from "#db/vocabulary.ts";
 import { AppError } from "#app/lib/app-error.ts";
 import { composeEmail } from "#app/emails/templates.server.ts";
 import type { Runtime } from "#app/server/runtime.server.ts";
@@ -62,6 +62,13 @@ export async function decideVerification(options: DecideVerificationOptions) {
     const outcome = nextVerification(subjectOf(seller), decision, "admin", { reason });
     if (!outcome.ok) {
       if (outcome.refusal === "reason-required") throw new AppError("BAD_REQUEST", title, VERIFICATION_MESSAGES.reason);
+      if (outcome.refusal === "missing-documents") {
+        throw new AppError(
+          "CONFLICT",
+          "Documents missing",
+          `${seller.name} has not uploaded every document a ${seller.sellerType ?? "private"} seller needs (missing: ${outcome.missing.map((k) => SELLER_DOCUMENT_KIND_LABELS[k]).join(", ")}). Reject with a reason, or wait for them.`,
+        );
+      }
       throw new AppError(
         "CONFLICT",
         "Already decided",

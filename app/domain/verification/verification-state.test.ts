@@ -27,6 +27,18 @@ describe("verification state map", () => {
     string | null,
     VerificationOutcome,
   ][] = [
+    // An admin verifies only a seller whose required documents are all there (a verified company seller
+    // who uploads one new document is waiting for review with the others possibly missing).
+    [
+      "pending",
+      "company",
+      ID,
+      "verify",
+      "admin",
+      null,
+      { ok: false, refusal: "missing-documents", missing: ["company_registration", "proof_of_address"] },
+    ],
+    ["pending", "company", ID, "reject", "admin", "Send the CIPC registration.", { ok: true, to: "rejected" }],
     // The seller sends their documents.
     ["unverified", "private", ID, "submit", "seller", null, { ok: true, to: "pending" }],
     ["unverified", null, ID, "submit", "seller", null, { ok: true, to: "pending" }],

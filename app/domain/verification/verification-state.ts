@@ -6,7 +6,7 @@
  *   seller: unverified | rejected → pending   (submit: every required document is uploaded)
  *           verified → pending                (upload: a new or replaced document; the badge goes
  *                                              until an admin checks again)
- *   admin:  pending → verified                (verify)
+ *   admin:  pending → verified                (verify: every required document is uploaded)
  *           pending → rejected                (reject: a reason for the seller is required)
  *
  * Uploading while unverified, pending or rejected changes no status: the documents simply wait for the
@@ -33,7 +33,7 @@ export type VerificationTransition = {
 export const VERIFICATION_TRANSITIONS: readonly VerificationTransition[] = [
   { move: "submit", by: "seller", from: ["unverified", "rejected"], to: "pending", needs: "documents" },
   { move: "upload", by: "seller", from: ["verified"], to: "pending" },
-  { move: "verify", by: "admin", from: ["pending"], to: "verified" },
+  { move: "verify", by: "admin", from: ["pending"], to: "verified", needs: "documents" },
   { move: "reject", by: "admin", from: ["pending"], to: "rejected", needs: "reason" },
 ];
 
