@@ -178,6 +178,36 @@ describe(`profile (${dbLabel})`, () => {
     expect(await auditOf(id, "account.update")).toHaveLength(1);
   });
 
+  it("a verified seller keeps the badge when the phone changes, and goes back to review when the name or company does", async () => {
+    const seller = await h.persona("seller");
+    const admin = await h.createAdmin();
+    const id = seller.viewer.userId;
+    await h.rt.db.update(s.sellers).set({ verificationStatus: "verified" }).where(eq(s.sellers.userId, id));
+    const [now] = await h.rt.db.select().from(s.profiles).where(eq(s.profiles.userId, id));
+    const fields = {
+      intent: "update-profile",
+      fullName: now!.fullName ?? "Test seller",
+      phone: "082 111 2222",
+      companyName: now!.companyName ?? "",
+      website: now!.website ?? "",
+    };
+    expect(await post(seller, fields)).toMatchObject({ status: 302 });
+    const status = async () =>
+      (await h.rt.db.select().from(s.sellers).where(eq(s.sellers.userId, id)))[0]!.verificationStatus;
+    expect(await status()).toBe("verified");
+
+    expect(await post(seller, { ...fields, companyName: "Barloworld Equipment (Pty) Ltd" })).toMatchObject({
+      status: 302,
+    });
+    expect(await status()).toBe("pending");
+    expect(await auditOf(id, "seller.verification-renamed")).toHaveLength(1);
+    const told = await h.rt.db
+      .select()
+      .from(s.notifications)
+      .where(and(eq(s.notifications.userId, admin.userId), eq(s.notifications.type, "verification")));
+    expect(told.map((n) => n.title)).toContain("Verified seller renamed");
+  });
+
   it("a buyer's phone and company reach the buyer row; clearing the company clears every copy", async () => {
     const buyer = await h.persona("buyer");
     const id = buyer.viewer.userId;

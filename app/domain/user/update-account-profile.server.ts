@@ -12,6 +12,7 @@ import { account, buyers, consents, profiles, savedSearches, sellers, user } fro
 import type { AlertFrequency, ConsentPurpose, VerificationStatus } from "#db/vocabulary.ts";
 import { findAlertSettings } from "#app/domain/saved-search/find-saved-searches.server.ts";
 import { recordAudit } from "#app/domain/audit/record-audit.server.ts";
+import { notifyAdmins } from "#app/domain/notification/create-notification.server.ts";
 import { AppError } from "#app/lib/app-error.ts";
 import type { DbOrTx } from "#app/lib/db.server.ts";
 import { ACCOUNT_TITLES, AccountProfileSchema, type AccountProfileInput } from "./account-schemas.ts";
@@ -217,6 +218,33 @@ export async function updateAccountProfile(options: { db: DbOrTx; userId: string
       .set({ phoneNumber: next.phone, companyName: next.companyName })
       .where(eq(buyers.userId, userId));
     const changed = (Object.keys(next) as (keyof typeof next)[]).some((k) => (before[k] ?? null) !== next[k]);
+    // The badge says who the seller is: a verified seller's new name or company goes back to review.
+    const renamed = (before.fullName ?? null) !== next.fullName || (before.companyName ?? null) !== next.companyName;
+    const reset = renamed
+      ? await tx
+          .update(sellers)
+          .set({ verificationStatus: "pending", verificationSubmittedAt: new Date() })
+          .where(and(eq(sellers.userId, userId), eq(sellers.verificationStatus, "verified")))
+          .returning({ id: sellers.id })
+      : [];
+    if (reset.length) {
+      await recordAudit({
+        db: tx,
+        actorUserId: userId,
+        action: "seller.verification-renamed",
+        entity: "seller",
+        entityId: userId,
+        before: { status: "verified", fullName: before.fullName, companyName: before.companyName },
+        after: { status: "pending", fullName: next.fullName, companyName: next.companyName },
+      });
+      await notifyAdmins({
+        db: tx,
+        type: "verification",
+        title: "Verified seller renamed",
+        message: `${next.fullName} changed their name or company; their verification waits for review again.`,
+        link: "/admin/verifications",
+      });
+    }
     if (changed) {
       await recordAudit({
         db: tx,
@@ -228,6 +256,6 @@ export async function updateAccountProfile(options: { db: DbOrTx; userId: string
         after: next,
       });
     }
-    return { changed };
+    return { changed, verificationReset: reset.length > 0 };
   });
 }
