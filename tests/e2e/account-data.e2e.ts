@@ -5,33 +5,16 @@
  * then they delete the account with their password and the phrase, are signed out on the home page
  * with the toast, and cannot sign in again. Both pages are looked at 360 and 1280 pixels wide.
  */
-import { mkdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expectFits } from "./support/fits.ts";
 import { strFromU8, unzipSync } from "fflate";
 import { createConfirmedAccount } from "./support/accounts.ts";
 import { gotoReady, signInByRequest, signInThroughForm } from "./support/personas.ts";
 
 const SHOTS = process.env.PRIVACY_SHOTS_DIR;
 
-/** At 360 and 1280 wide: no sideways scroll, and the part looked at fits the page (screenshots when asked). */
-async function look(page: Page, name: string, part: Locator) {
-  for (const width of [360, 1280]) {
-    await page.setViewportSize({ width, height: 800 });
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow, `${name} scrolls sideways at ${width}`).toBeLessThanOrEqual(0);
-    const box = await part.boundingBox();
-    expect(box, `${name} at ${width}`).toBeTruthy();
-    expect(box!.x).toBeGreaterThanOrEqual(0);
-    expect(box!.x + box!.width).toBeLessThanOrEqual(width);
-    if (SHOTS) {
-      mkdirSync(SHOTS, { recursive: true });
-      await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-    }
-  }
-  await page.setViewportSize({ width: 360, height: 800 });
-}
+const look = (page: Page, name: string, part: Locator) => expectFits(page, name, part, { shotsDir: SHOTS });
 
 test("a buyer downloads a copy of their data, then deletes their account and cannot sign in again", async ({
   browser,

@@ -5,35 +5,16 @@
  * where they are signed in and signs out everywhere else, and changes the e-mail address, confirming it
  * from the dev mailbox. The page is looked at 360 and 1280 pixels wide.
  */
-import { mkdirSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expectFits } from "./support/fits.ts";
 import { createConfirmedAccount } from "./support/accounts.ts";
 import { linkIn, readLatestEmail } from "./support/mailbox.ts";
 import { gotoReady, signInByRequest, uniqueEmail } from "./support/personas.ts";
 
 const SHOTS = process.env.ACCOUNT_SHOTS_DIR;
 
-/** At 360 and 1280 wide: no sideways scroll, and the part looked at fits the page (screenshots when asked). */
-async function look(page: Page, name: string, part: Locator) {
-  const before = page.viewportSize();
-  for (const width of [360, 1280]) {
-    await page.setViewportSize({ width, height: 800 });
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow, `${name} scrolls sideways at ${width}`).toBeLessThanOrEqual(0);
-    const box = await part.boundingBox();
-    expect(box, `${name} at ${width}`).toBeTruthy();
-    expect(box!.x).toBeGreaterThanOrEqual(0);
-    expect(box!.x + box!.width).toBeLessThanOrEqual(width);
-    if (SHOTS) {
-      mkdirSync(SHOTS, { recursive: true });
-      await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-    }
-  }
-  if (before) await page.setViewportSize(before);
-}
+const look = (page: Page, name: string, part: Locator) => expectFits(page, name, part, { shotsDir: SHOTS });
 
 /** WCAG 2.2 AA, as accessibility.e2e.ts checks every page (the toaster left out: toasts fade in and out). */
 async function expectNoViolations(page: Page, label: string) {

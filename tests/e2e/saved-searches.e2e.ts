@@ -7,8 +7,8 @@
  * the drop. The catalog's save form, the saved-searches page and the watchlist are looked at 360 and
  * 1280 pixels wide.
  */
-import { mkdirSync } from "node:fs";
 import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expectFits } from "./support/fits.ts";
 import { BASE_URL } from "../../playwright.config.ts";
 import { createConfirmedAccount } from "./support/accounts.ts";
 import { publishListing } from "./support/listings.ts";
@@ -18,25 +18,7 @@ import { stamp } from "./support/values.ts";
 
 const SHOTS = process.env.ALERTS_SHOTS_DIR;
 
-/** At 360 and 1280 wide: no sideways scroll, and the part looked at fits the page (screenshots when asked). */
-async function look(page: Page, name: string, part: Locator) {
-  for (const width of [360, 1280]) {
-    await page.setViewportSize({ width, height: 800 });
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow, `${name} scrolls sideways at ${width}`).toBeLessThanOrEqual(0);
-    const box = await part.boundingBox();
-    expect(box, `${name} at ${width}`).toBeTruthy();
-    expect(box!.x).toBeGreaterThanOrEqual(0);
-    expect(box!.x + box!.width).toBeLessThanOrEqual(width);
-    if (SHOTS) {
-      mkdirSync(SHOTS, { recursive: true });
-      await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-    }
-  }
-  await page.setViewportSize({ width: 360, height: 800 });
-}
+const look = (page: Page, name: string, part: Locator) => expectFits(page, name, part, { shotsDir: SHOTS });
 
 test("a buyer's saved search alerts on a matching approval (bell and e-mail), unsubscribes by the link, and hears of a watched machine's price drop", async ({
   browser,

@@ -7,7 +7,6 @@
  * second seller's documents are rejected with a reason (required: the form says so first), and the
  * seller reads the reason on their page and in the e-mail.
  */
-import { mkdirSync } from "node:fs";
 import {
   request as playwrightRequest,
   expect,
@@ -16,6 +15,7 @@ import {
   type Locator,
   type Page,
 } from "@playwright/test";
+import { expectFits } from "./support/fits.ts";
 import { PDFDocument } from "pdf-lib";
 import { BASE_URL } from "../../playwright.config.ts";
 import { createConfirmedAccount } from "./support/accounts.ts";
@@ -27,26 +27,8 @@ import { stamp } from "./support/values.ts";
 const SHOTS = process.env.VERIFICATION_SHOTS_DIR;
 const origin = { Origin: BASE_URL };
 
-/** At 360 and 1280 wide: no sideways scroll, and the part looked at fits the page (screenshots when asked). */
-async function look(page: Page, name: string, part: Locator, widths = [360, 1280]) {
-  const before = page.viewportSize();
-  for (const width of widths) {
-    await page.setViewportSize({ width, height: 800 });
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow, `${name} scrolls sideways at ${width}`).toBeLessThanOrEqual(0);
-    const box = await part.boundingBox();
-    expect(box, `${name} at ${width}`).toBeTruthy();
-    expect(box!.x).toBeGreaterThanOrEqual(0);
-    expect(box!.x + box!.width).toBeLessThanOrEqual(width);
-    if (SHOTS) {
-      mkdirSync(SHOTS, { recursive: true });
-      await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-    }
-  }
-  if (before) await page.setViewportSize(before);
-}
+const look = (page: Page, name: string, part: Locator, widths?: number[]) =>
+  expectFits(page, name, part, { widths, shotsDir: SHOTS });
 
 async function onePagePdf(text: string) {
   const doc = await PDFDocument.create();
