@@ -13,7 +13,11 @@ import { sendEmailJob } from "./send-email.server.ts";
 import { matchSavedSearchesJob } from "./match-saved-searches.server.ts";
 import { sendDailyDigestsJob, sendWeeklyDigestsJob } from "./send-alert-digests.server.ts";
 import { exportUserDataJob } from "./export-user-data.server.ts";
-import { removeExpiredDataExportsJob, removeExpiredMandateRecordsJob } from "./privacy-retention.server.ts";
+import {
+  removeExpiredDataExportsJob,
+  removeExpiredMandateRecordsJob,
+  removeStaleRateLimitsJob,
+} from "./privacy-retention.server.ts";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const JOBS: JobDefinition<any>[] = [
@@ -28,6 +32,7 @@ export const JOBS: JobDefinition<any>[] = [
   exportUserDataJob,
   removeExpiredDataExportsJob,
   removeExpiredMandateRecordsJob,
+  removeStaleRateLimitsJob,
 ];
 
 /** The jobs a transaction may wake (wakeJob): the runtime queues a run when it hears one named. */
@@ -52,7 +57,13 @@ export async function registerJobs(
     await boss.updateQueue(job.name, changeable);
     await boss.work(
       job.name,
-      { pollingIntervalSeconds: 1, batchSize: job.batchSize ?? 1, burstWhenBatchFull: true, perJobResults: true, includeMetadata: true },
+      {
+        pollingIntervalSeconds: 1,
+        batchSize: job.batchSize ?? 1,
+        burstWhenBatchFull: true,
+        perJobResults: true,
+        includeMetadata: true,
+      },
       async (jobs) => {
         const results: JobResult[] = [];
         for (const one of jobs) {
@@ -63,9 +74,16 @@ export async function registerJobs(
             results.push({ id: one.id, status: "completed" });
           } catch (error) {
             if (!job.logsOwnFailure?.(error)) {
-              logger.warn({ job: job.name, jobId: one.id, err: error instanceof Error ? error.message : String(error) }, "job failed");
+              logger.warn(
+                { job: job.name, jobId: one.id, err: error instanceof Error ? error.message : String(error) },
+                "job failed",
+              );
             }
-            results.push({ id: one.id, status: "failed", output: { message: error instanceof Error ? error.message : String(error) } });
+            results.push({
+              id: one.id,
+              status: "failed",
+              output: { message: error instanceof Error ? error.message : String(error) },
+            });
           }
         }
         return results;

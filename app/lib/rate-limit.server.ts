@@ -3,13 +3,18 @@
  * instances. One statement per hit: it opens a new window when the old one
  * has passed, else counts up, and returns the count.
  */
-import { sql } from "drizzle-orm";
+import { lt, sql } from "drizzle-orm";
+import { rateLimits } from "#db/schema.ts";
 import { AppError } from "./app-error.ts";
 import type { DbOrTx } from "./db.server.ts";
 
 export const TOO_MANY = "Too many attempts. Please wait a few minutes and try again.";
 
+/** No window is longer than a day, so a counter whose window began over a day ago is read by nobody and can go. */
+export const LONGEST_WINDOW_SECONDS = 24 * 60 * 60;
+
 export async function hitRateLimit(db: DbOrTx, options: { key: string; limit: number; windowSeconds: number }) {
+  if (options.windowSeconds > LONGEST_WINDOW_SECONDS) throw new Error(`rate-limit window over a day: ${options.key}`);
   const result = await db.execute(sql`
     insert into rate_limits (key, window_start, count) values (${options.key}, now(), 1)
     on conflict (key) do update set
@@ -31,6 +36,15 @@ export async function enforceRateLimits(
     const { allowed } = await hitRateLimit(db, limit);
     if (!allowed) throw new AppError("TOO_MANY_REQUESTS", options.title ?? "Too Many Attempts", TOO_MANY);
   }
+}
+
+/** Removes the counters whose window has long passed (they are keyed by address, e-mail or account: personal data). */
+export async function removeStaleRateLimits(db: DbOrTx) {
+  const removed = await db
+    .delete(rateLimits)
+    .where(lt(rateLimits.windowStart, sql`now() - make_interval(secs => ${LONGEST_WINDOW_SECONDS})`))
+    .returning({ key: rateLimits.key });
+  return removed.length;
 }
 
 /** Whether a key is over its limit in the current window, without counting a hit. */
