@@ -2,12 +2,18 @@
  * File storage behind one interface. Keys are "public/..." (served at /media/)
  * or "private/..." (only through a guarded route). Local disk by default.
  */
+import { createReadStream } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
+import type { Readable } from "node:stream";
 
 export type Storage = {
   put: (key: string, body: Buffer, contentType: string) => Promise<void>;
   get: (key: string) => Promise<Buffer | undefined>;
+  /** Stores a file from local disk without holding it in memory (a large ZIP). */
+  putFile: (key: string, filePath: string, contentType: string) => Promise<void>;
+  /** Reads a file as a stream, with its size; undefined when there is none. */
+  open: (key: string) => Promise<{ stream: Readable; size: number } | undefined>;
   delete: (key: string) => Promise<void>;
   deletePrefix: (prefix: string) => Promise<void>;
   /** The folders directly under `prefix`, each with the time its newest file was written. */
@@ -38,6 +44,17 @@ export function createLocalStorage(root: string): Storage {
       } catch {
         return undefined;
       }
+    },
+    async putFile(key, filePath) {
+      const file = abs(key);
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      await fs.copyFile(filePath, file);
+    },
+    async open(key) {
+      const file = abs(key);
+      const stat = await fs.stat(file).catch(() => undefined);
+      if (!stat?.isFile()) return undefined;
+      return { stream: createReadStream(file), size: stat.size };
     },
     async delete(key) {
       await fs.rm(abs(key), { force: true });
@@ -81,21 +98,40 @@ export async function createS3Storage(options: {
   secretAccessKey: string;
   publicUrl?: string;
 }): Promise<Storage> {
-  const { S3Client, PutObjectCommand, GetObjectCommand, DeleteObjectCommand, DeleteObjectsCommand, ListObjectsV2Command } =
-    await import("@aws-sdk/client-s3");
+  const {
+    S3Client,
+    PutObjectCommand,
+    GetObjectCommand,
+    DeleteObjectCommand,
+    DeleteObjectsCommand,
+    ListObjectsV2Command,
+  } = await import("@aws-sdk/client-s3");
   const client = new S3Client({
     region: options.region,
     endpoint: options.endpoint,
     forcePathStyle: Boolean(options.endpoint),
+    // S3-compatible stores (MinIO, R2, s3rver…) do not all read the SDK's default chunked uploads with
+    // trailing checksums: checksums only where the operation requires one.
+    requestChecksumCalculation: "WHEN_REQUIRED",
+    responseChecksumValidation: "WHEN_REQUIRED",
     credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
   });
   const Bucket = options.bucket;
-  const base = (options.publicUrl ?? `${options.endpoint ?? `https://${Bucket}.s3.${options.region}.amazonaws.com`}/${options.endpoint ? Bucket : ""}`).replace(/\/$/, "");
+  const base = (
+    options.publicUrl ??
+    `${options.endpoint ?? `https://${Bucket}.s3.${options.region}.amazonaws.com`}/${options.endpoint ? Bucket : ""}`
+  ).replace(/\/$/, "");
   return {
     async put(key, body, contentType) {
       assertSafeKey(key);
       await client.send(
-        new PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: contentType, CacheControl: key.startsWith("public/") ? "public, max-age=3600" : "private, no-store" }),
+        new PutObjectCommand({
+          Bucket,
+          Key: key,
+          Body: body,
+          ContentType: contentType,
+          CacheControl: key.startsWith("public/") ? "public, max-age=3600" : "private, no-store",
+        }),
       );
     },
     async get(key) {
@@ -103,6 +139,31 @@ export async function createS3Storage(options: {
       try {
         const res = await client.send(new GetObjectCommand({ Bucket, Key: key }));
         return res.Body ? Buffer.from(await res.Body.transformToByteArray()) : undefined;
+      } catch (error) {
+        if ((error as { name?: string }).name === "NoSuchKey") return undefined;
+        throw error;
+      }
+    },
+    async putFile(key, filePath, contentType) {
+      assertSafeKey(key);
+      const { size } = await fs.stat(filePath);
+      await client.send(
+        new PutObjectCommand({
+          Bucket,
+          Key: key,
+          Body: createReadStream(filePath),
+          ContentLength: size,
+          ContentType: contentType,
+          CacheControl: key.startsWith("public/") ? "public, max-age=3600" : "private, no-store",
+        }),
+      );
+    },
+    async open(key) {
+      assertSafeKey(key);
+      try {
+        const res = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        if (!res.Body) return undefined;
+        return { stream: res.Body as Readable, size: Number(res.ContentLength ?? 0) };
       } catch (error) {
         if ((error as { name?: string }).name === "NoSuchKey") return undefined;
         throw error;

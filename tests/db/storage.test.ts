@@ -31,7 +31,13 @@ let port: number;
 
 beforeAll(async () => {
   port = await freePort();
-  s3server = new S3rver({ port, address: "127.0.0.1", silent: true, directory: path.join(dir, "s3"), configureBuckets: [{ name: "listing-images", configs: [] }] });
+  s3server = new S3rver({
+    port,
+    address: "127.0.0.1",
+    silent: true,
+    directory: path.join(dir, "s3"),
+    configureBuckets: [{ name: "listing-images", configs: [] }],
+  });
   await s3server.run();
   s3 = await createS3Storage({
     endpoint: `http://127.0.0.1:${port}`,
@@ -66,6 +72,22 @@ describe.each(drivers)("%s storage", (_name, make) => {
     expect(await storage.get("private/mandates/abc/signed.pdf")).toBeUndefined();
   });
 
+  it("stores a file from disk and reads it back as a stream, with its size", async () => {
+    const storage = make();
+    const bytes = Buffer.alloc(5 * 1024 * 1024 + 7, 42);
+    const from = path.join(dir, `big-${Math.random().toString(36).slice(2)}.zip`);
+    fs.writeFileSync(from, bytes);
+    await storage.putFile("private/exports/abc/big.zip", from, "application/zip");
+    const opened = await storage.open("private/exports/abc/big.zip");
+    expect(opened?.size).toBe(bytes.length);
+    const read: Buffer[] = [];
+    for await (const chunk of opened!.stream) read.push(chunk as Buffer);
+    expect(Buffer.concat(read).equals(bytes)).toBe(true);
+    expect(await storage.open("private/exports/abc/none.zip")).toBeUndefined();
+    await storage.delete("private/exports/abc/big.zip");
+    expect(await storage.open("private/exports/abc/big.zip")).toBeUndefined();
+  });
+
   it("gives public files a URL and private files none", () => {
     const storage = make();
     expect(storage.publicUrl("public/listings/abc/x-card.webp")).toMatch(/listings\/abc\/x-card\.webp$/);
@@ -77,7 +99,8 @@ describe.each(drivers)("%s storage", (_name, make) => {
     const known = randomUUID();
     const orphan = randomUUID();
     const fresh = randomUUID();
-    for (const id of [known, orphan, fresh]) await storage.put(`public/listings/${id}/a-card.webp`, Buffer.from(id), "image/webp");
+    for (const id of [known, orphan, fresh])
+      await storage.put(`public/listings/${id}/a-card.webp`, Buffer.from(id), "image/webp");
     const folders = await storage.listFolders("public/listings");
     expect(folders.map((f) => f.name)).toEqual(expect.arrayContaining([known, orphan, fresh]));
     for (const f of folders) expect(Date.now() - f.modifiedAt.getTime()).toBeLessThan(60_000);
@@ -85,11 +108,28 @@ describe.each(drivers)("%s storage", (_name, make) => {
     // A database that knows only `known`; "now" is two hours ahead, except that `fresh` counts as just written.
     const t = await withTestDatabase();
     try {
-      const [seller] = await t.db.insert(user).values({ id: randomUUID(), name: "S", email: `${known}@example.co.za` }).returning();
+      const [seller] = await t.db
+        .insert(user)
+        .values({ id: randomUUID(), name: "S", email: `${known}@example.co.za` })
+        .returning();
       const [sellerRow] = await t.db.insert(sellers).values({ userId: seller!.id }).returning();
-      await t.db.insert(listings).values({ id: known, sellerId: sellerRow!.id, title: "Kept", price: "1", category: "other", condition: "used", expiresOn: new Date() });
+      await t.db
+        .insert(listings)
+        .values({
+          id: known,
+          sellerId: sellerRow!.id,
+          title: "Kept",
+          price: "1",
+          category: "other",
+          condition: "used",
+          expiresOn: new Date(),
+        });
       const later = new Date(Date.now() + 2 * 60 * 60_000);
-      const listOld = { ...storage, listFolders: async (prefix: string) => (await storage.listFolders(prefix)).map((f) => (f.name === fresh ? { ...f, modifiedAt: later } : f)) };
+      const listOld = {
+        ...storage,
+        listFolders: async (prefix: string) =>
+          (await storage.listFolders(prefix)).map((f) => (f.name === fresh ? { ...f, modifiedAt: later } : f)),
+      };
       const { removed } = await cleanupAbandonedUploads({ db: t.db, storage: listOld, graceMinutes: 60, now: later });
       expect(removed).toContain(orphan);
       expect(removed).not.toContain(known);

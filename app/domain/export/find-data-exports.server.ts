@@ -7,6 +7,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { dataExports } from "#db/schema.ts";
 import type { Db } from "#app/lib/db.server.ts";
 import { isUuid } from "#app/lib/uuid.ts";
+import type { Readable } from "node:stream";
 import type { Storage } from "#app/lib/storage.server.ts";
 import { exportFileName } from "./data-export-rules.ts";
 
@@ -34,7 +35,7 @@ export async function findDataExports(options: { db: Db; userId: string; now?: D
 }
 
 export type DataExportDownload =
-  { kind: "file"; bytes: Buffer; fileName: string } | { kind: "gone" } | { kind: "not-found" };
+  { kind: "file"; stream: Readable; size: number; fileName: string } | { kind: "gone" } | { kind: "not-found" };
 
 export async function getDataExportDownload(options: {
   db: Db;
@@ -52,7 +53,7 @@ export async function getDataExportDownload(options: {
   if (!row) return { kind: "not-found" };
   if (row.status !== "ready" || !row.storageKey || !row.readyAt) return { kind: "not-found" };
   if (!row.expiresAt || row.expiresAt <= now) return { kind: "gone" };
-  const bytes = await storage.get(row.storageKey);
-  if (!bytes) return { kind: "gone" };
-  return { kind: "file", bytes, fileName: exportFileName(row.readyAt) };
+  const opened = await storage.open(row.storageKey);
+  if (!opened) return { kind: "gone" };
+  return { kind: "file", ...opened, fileName: exportFileName(row.readyAt) };
 }

@@ -9,6 +9,12 @@
  * transaction. Anything that goes wrong marks the copy failed (the page offers to try again) and tells
  * the user; the row of a copy whose account was deleted meanwhile is gone, and so is its file.
  */
+import { once } from "node:events";
+import { createWriteStream } from "node:fs";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import type { Writable } from "node:stream";
 import { and, eq, lt, sql } from "drizzle-orm";
 import { Zip, ZipDeflate, ZipPassThrough, strToU8 } from "fflate";
 import { dataExports } from "#db/schema.ts";
@@ -68,15 +74,19 @@ async function prepareOne(options: PrepareOptions, claim: { id: string; userId: 
       // The account went while the copy waited: its rows went with it.
       return { ok: false as const };
     }
-    const zip = await buildZip(storage, collected.data, collected.files);
-    written = true;
-    await storage.put(claim.storageKey, zip, "application/zip");
+    // Made in a temporary file, then stored: never the whole ZIP in memory.
+    const sizeBytes = await withTemporaryFile(`export-${claim.id}.zip`, async (file) => {
+      const size = await buildZip(storage, collected.data, collected.files, createWriteStream(file));
+      written = true;
+      await storage.putFile(claim.storageKey, file, "application/zip");
+      return size;
+    });
     const readyAt = now();
     const expiresAt = new Date(readyAt.getTime() + EXPORT_VALID_HOURS * 3600_000);
     const outboxId = await db.transaction(async (tx) => {
       const [done] = await tx
         .update(dataExports)
-        .set({ status: "ready", sizeBytes: zip.length, readyAt, expiresAt })
+        .set({ status: "ready", sizeBytes, readyAt, expiresAt })
         .where(and(eq(dataExports.id, claim.id), eq(dataExports.status, "pending")))
         .returning({ id: dataExports.id });
       if (!done) return null;
@@ -107,6 +117,15 @@ async function prepareOne(options: PrepareOptions, claim: { id: string; userId: 
     if (written) await storage.delete(claim.storageKey).catch(() => {});
     await markFailed(db, claim, now());
     return { ok: false as const };
+  }
+}
+
+async function withTemporaryFile<T>(name: string, work: (file: string) => Promise<T>) {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), "dealequip-"));
+  try {
+    return await work(path.join(dir, name));
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
   }
 }
 
@@ -145,33 +164,56 @@ const README = (exportedAt: Date) =>
     "you), and nothing that names another person.",
   ].join("\n");
 
-/** The ZIP, one file at a time: images and PDFs are stored as they are, the JSON compressed. */
+/**
+ * The ZIP, written to `out` as it is made, one file at a time: images and PDFs are stored as they
+ * are, the JSON compressed. Files are read as streams, so memory stays small however many photos a
+ * seller has. Returns the ZIP's size in bytes.
+ */
 export async function buildZip(
   storage: Storage,
   data: { exportedAt: Date; files: { path: string }[] },
   files: ExportFile[],
+  out: Writable,
 ) {
-  const chunks: Uint8Array[] = [];
   let failure: Error | null = null;
   let finished = false;
+  let size = 0;
+  let full = false;
   const zip = new Zip((error, chunk, final) => {
-    if (error) failure = error;
-    else {
-      chunks.push(chunk);
-      if (final) finished = true;
+    if (error) {
+      failure = error;
+      return;
     }
+    size += chunk.length;
+    if (!out.write(chunk)) full = true;
+    if (final) finished = true;
   });
-  const add = (path: string, bytes: Uint8Array, compress: boolean) => {
-    const entry = compress ? new ZipDeflate(path, { level: 6 }) : new ZipPassThrough(path);
+  const drained = async () => {
+    if (failure) throw failure;
+    if (full) {
+      full = false;
+      await once(out, "drain");
+    }
+  };
+  const addWhole = async (path: string, bytes: Uint8Array) => {
+    const entry = new ZipDeflate(path, { level: 6 });
     zip.add(entry);
     entry.push(bytes, true);
+    await drained();
   };
 
   const present = new Set<string>();
   for (const file of files) {
-    const bytes = await storage.get(file.storageKey);
-    if (!bytes) continue; // a file already gone (a photo removed meanwhile): data.json then says file: null
-    add(file.path, bytes, false);
+    const opened = await storage.open(file.storageKey);
+    if (!opened) continue; // a file already gone (a photo removed meanwhile): data.json then says file: null
+    const entry = new ZipPassThrough(file.path);
+    zip.add(entry);
+    for await (const chunk of opened.stream) {
+      entry.push(chunk as Uint8Array, false);
+      await drained();
+    }
+    entry.push(new Uint8Array(0), true);
+    await drained();
     present.add(file.path);
   }
   const missing = new Set(files.map((f) => f.path).filter((p) => !present.has(p)));
@@ -180,12 +222,13 @@ export async function buildZip(
     (key, value: unknown) => (key === "file" && typeof value === "string" && missing.has(value) ? null : value),
     2,
   );
-  add("data.json", strToU8(json), true);
-  add("README.txt", strToU8(README(new Date(data.exportedAt))), true);
+  await addWhole("data.json", strToU8(json));
+  await addWhole("README.txt", strToU8(README(new Date(data.exportedAt))));
   zip.end();
   if (failure) throw failure;
   if (!finished) throw new Error("ZIP not finished");
-  return Buffer.concat(chunks);
+  await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
+  return size;
 }
 
 /**
