@@ -6,15 +6,28 @@
  * audit log apply. Server code reaches the rest through `auth.api.*`.
  */
 
+import { plainPage } from "./plain-page.ts";
 import { safeRedirect } from "./safe-redirect.ts";
 
 type AllowedEndpoint = { method: "GET" | "POST"; path: RegExp; why: string };
 
 export const AUTH_HTTP_ALLOWLIST: readonly AllowedEndpoint[] = [
   { method: "GET", path: /^\/verify-email$/, why: "the link in the confirmation e-mail" },
-  { method: "GET", path: /^\/reset-password\/[A-Za-z0-9_-]{1,200}$/, why: "the link in the password-reset e-mail (checks the token, then opens /reset-password)" },
-  { method: "GET", path: /^\/callback\/[A-Za-z0-9_-]{1,40}$/, why: "the OpenID provider's return (Continue with Google)" },
-  { method: "POST", path: /^\/callback\/[A-Za-z0-9_-]{1,40}$/, why: "the same return when the provider posts it (response_mode=form_post)" },
+  {
+    method: "GET",
+    path: /^\/reset-password\/[A-Za-z0-9_-]{1,200}$/,
+    why: "the link in the password-reset e-mail (checks the token, then opens /reset-password)",
+  },
+  {
+    method: "GET",
+    path: /^\/callback\/[A-Za-z0-9_-]{1,40}$/,
+    why: "the OpenID provider's return (Continue with Google)",
+  },
+  {
+    method: "POST",
+    path: /^\/callback\/[A-Za-z0-9_-]{1,40}$/,
+    why: "the same return when the provider posts it (response_mode=form_post)",
+  },
   { method: "GET", path: /^\/ok$/, why: "health check" },
   { method: "GET", path: /^\/error$/, why: "better-auth's own error page, where a broken OAuth return lands" },
 ];
@@ -32,11 +45,17 @@ export function hasForeignRedirect(url: URL) {
   });
 }
 
+/** A link the app cannot follow (a foreign redirect, a token cut short by a mail program): a page that says what to do. */
 export function invalidAuthLink() {
-  return new Response("This link is invalid or has expired.", {
-    status: 400,
-    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
-  });
+  return new Response(
+    plainPage({
+      title: "Link invalid or expired",
+      heading: "This link is invalid or has expired",
+      text: "The link may be incomplete, already used or too old. Sign in to ask for a new one from your account.",
+      link: { href: "/signin", label: "Go to sign in" },
+    }),
+    { status: 400, headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" } },
+  );
 }
 
 /** Whether a request to better-auth's handler may pass (HEAD counts as GET). */
@@ -48,5 +67,8 @@ export function isAllowedAuthRequest(method: string, pathname: string) {
 }
 
 export function authNotFound() {
-  return new Response("Not Found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+  return new Response("Not Found", {
+    status: 404,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  });
 }

@@ -106,6 +106,10 @@ describe("better-auth's endpoints over HTTP", () => {
     const verify = await h.call(authApi.loader, { path: "/api/auth/verify-email?token=nope&callbackURL=%2Fauth%2Fcallback", method: "GET" });
     expect(verify.status).toBe(302);
     expect(verify.location).toContain("error=");
+    // A link that lost its way back (cut short by a mail program) gets a page, not better-auth's JSON.
+    const cut = await h.call(authApi.loader, { path: "/api/auth/verify-email?token=nope", method: "GET" });
+    expect(cut.status).toBe(400);
+    expect(String(cut.body)).toContain("This link is invalid or has expired");
     // A redirect target that is not a path on this site is refused here (better-auth answered 500 for "M").
     for (const target of ["M", "https://evil.example/", "//evil.example"]) {
       const refused = await h.call(authApi.loader, { path: `/api/auth/verify-email?token=M&callbackURL=${encodeURIComponent(target)}`, method: "GET" });
