@@ -8,6 +8,7 @@ import { agreementConfirmationEmail } from "./agreement-confirmation.server.ts";
 import { agreementPdfEmail } from "./agreement-pdf.server.ts";
 import { confirmNewEmailEmail } from "./confirm-new-email.server.ts";
 import { dataExportReadyEmail } from "./data-export-ready.server.ts";
+import { emailChangedNoticeEmail } from "./email-changed-notice.server.ts";
 import { expiryReminderEmail } from "./expiry-reminder.server.ts";
 import { invitationEmail } from "./invitation.server.ts";
 import type { RenderedEmail } from "./layout.server.ts";
@@ -35,6 +36,7 @@ export const EMAIL_TEMPLATES = {
   "send-search-alert": searchAlertEmail,
   "send-price-drop-alert": priceDropAlertEmail,
   "confirm-new-email": confirmNewEmailEmail,
+  "email-changed-notice": emailChangedNoticeEmail,
   "send-verification-decision": verificationDecisionEmail,
   "send-data-export-ready": dataExportReadyEmail,
 } satisfies Record<string, (data: never) => RenderedEmail>;

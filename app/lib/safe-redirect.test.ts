@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safeRedirect } from "./safe-redirect.ts";
+import { destinationKind, safeRedirect } from "./safe-redirect.ts";
 
 describe("safeRedirect", () => {
   it("follows paths on this site", () => {
@@ -24,5 +24,26 @@ describe("safeRedirect", () => {
   it("refuses what is not a string", () => {
     expect(safeRedirect(null, "/f")).toBe("/f");
     expect(safeRedirect(new File([], "x"), "/f")).toBe("/f");
+  });
+});
+
+describe("destinationKind", () => {
+  it.each([
+    ["/verification-documents/00000000-0000-4000-8000-000000000001", "download"],
+    ["/account/data/00000000-0000-4000-8000-000000000001/download", "download"],
+    ["/Account/Data/abc/Download/", "download"],
+    ["/mandates/abc/pdf?x=1", "download"],
+    ["/admin/mailbox/abc/attachments/0", "download"],
+    ["/saved-searches/abc/open", "resource"],
+    ["/media/listings/a.webp", "resource"],
+    ["/api/favourites", "resource"],
+    ["/sitemap.xml", "resource"],
+    ["/account/data", "page"],
+    ["/account/verification", "page"],
+    ["/listing/abc?tab=1#photos", "page"],
+    ["/assets-for-sale", "page"],
+    ["/account/data/abc/download/more", "page"],
+  ] as const)("%s is a %s", (path, kind) => {
+    expect(destinationKind(path)).toBe(kind);
   });
 });

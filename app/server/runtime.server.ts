@@ -126,8 +126,9 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     db,
     env,
     trustedOrigins: options.trustedOrigins,
+    // A new address taking effect: the profile's copy follows and the old address is told, in one transaction.
     onEmailVerified: async (userId) => {
-      await syncChangedEmail({ db, userId });
+      await syncChangedEmail({ db, userId, queueEmail });
     },
     mailer: {
       verifyEmail: ({ email, ...data }) => sendEmail(composeEmail("verify-email", email, data)),

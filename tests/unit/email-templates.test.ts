@@ -155,6 +155,10 @@ const SAMPLES: { [T in EmailTemplate]: Sample<T> } = {
     main: "Your account keeps its old address until you confirm this one.",
     link: "https://dealequip.example/api/auth/verify-email?token=abc&callbackURL=%2Faccount",
   },
+  "email-changed-notice": {
+    data: { name: USER_TEXT, newEmail: "thandi.new@example.co.za", changedOn: "27 November 2026" },
+    main: "Your e-mail address on DealEquip was changed to thandi.new@example.co.za on 27 November 2026.",
+  },
   "send-verification-decision": {
     data: { verified: false, reason: USER_TEXT, url: "https://dealequip.example/account/verification" },
     main: "Our team could not verify you from the documents you sent.",

@@ -5,7 +5,8 @@
  * another account uses is answered exactly like a free one (better-auth then sends nothing), so the form
  * never tells who has an account.
  *
- * When the change takes effect, `syncChangedEmail` brings the profile's copy of the address along. What
+ * When the change takes effect, `syncChangedEmail` brings the profile's copy of the address along and, in
+ * the same transaction, writes the `email-changed-notice` e-mail to the old address. What
  * else holds an address keeps it on purpose, as a record of the past: a signed mandate
  * (`mandate_agreements.user_email`, the address the seller signed with, also printed in its PDF), a
  * message to the team (`contact_messages.email`), the outbox (`email_outbox.to_address`, where each
@@ -15,9 +16,11 @@ import { eq } from "drizzle-orm";
 import { APIError } from "better-auth/api";
 import { profiles, user } from "#db/schema.ts";
 import { recordAudit } from "#app/domain/audit/record-audit.server.ts";
+import { composeEmail } from "#app/emails/templates.server.ts";
 import { AppError } from "#app/lib/app-error.ts";
 import { EMAIL_CHANGED_CALLBACK } from "#app/lib/auth.server.ts";
 import type { DbOrTx } from "#app/lib/db.server.ts";
+import { formatLongDate } from "#app/lib/format.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { enforceRateLimits } from "#app/lib/rate-limit.server.ts";
 import type { Runtime } from "#app/server/runtime.server.ts";
@@ -86,14 +89,21 @@ export async function requestEmailChange(options: {
 
 /**
  * After an address change took effect (better-auth's `afterEmailVerification`, and /account when the
- * link lands there): the profile's copy follows the account's address. Idempotent: nothing is written
- * when they already agree (a sign-up's confirmation calls the same hook).
+ * link lands there): the profile's copy follows the account's address, and the old address is told of
+ * the change (with `queueEmail`; the runtime's hook always passes it). Idempotent: nothing is written
+ * when they already agree (a sign-up's confirmation calls the same hook), so the notice goes once.
  */
-export async function syncChangedEmail(options: { db: DbOrTx; userId: string }) {
-  const { db, userId } = options;
-  return db.transaction(async (tx) => {
+export async function syncChangedEmail(options: {
+  db: DbOrTx;
+  userId: string;
+  /** Writes the notice to the old address into the outbox in the same transaction (runtime.queueEmail). */
+  queueEmail?: Runtime["queueEmail"];
+}) {
+  const { db, userId, queueEmail } = options;
+  let send: (() => Promise<void>) | undefined;
+  const result = await db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ email: user.email, profileEmail: profiles.email })
+      .select({ email: user.email, profileEmail: profiles.email, name: user.name })
       .from(user)
       .innerJoin(profiles, eq(profiles.userId, user.id))
       .where(eq(user.id, userId))
@@ -109,6 +119,35 @@ export async function syncChangedEmail(options: { db: DbOrTx; userId: string }) 
       before: { email: row.profileEmail },
       after: { email: row.email },
     });
+    if (queueEmail && row.profileEmail) {
+      send = await queueEmail(
+        composeEmail("email-changed-notice", row.profileEmail, {
+          name: row.name,
+          newEmail: row.email,
+          changedOn: formatLongDate(new Date()),
+        }),
+        tx,
+      );
+    }
     return { changed: true };
   });
+  await send?.();
+  return result;
+}
+
+/**
+ * Whether a path is where the new address's confirmation link lands (EMAIL_CHANGED_CALLBACK), and how:
+ * "changed", or refused by better-auth (its `error`): "expired" past the link's 24 hours, "invalid" for a
+ * link already used, altered or made up. Null for any other path. The sign-in page reads it from its
+ * redirectTo: a link opened while signed out lands there.
+ */
+export function emailChangeLanding(path: string | null | undefined): "changed" | "expired" | "invalid" | null {
+  if (!path?.startsWith("/")) return null;
+  const landing = new URL(EMAIL_CHANGED_CALLBACK, "http://landing.invalid");
+  const target = new URL(path, "http://landing.invalid");
+  if (target.origin !== landing.origin || target.pathname !== landing.pathname) return null;
+  for (const [name, value] of landing.searchParams) if (target.searchParams.get(name) !== value) return null;
+  const error = target.searchParams.get("error");
+  if (!error) return "changed";
+  return error === "TOKEN_EXPIRED" ? "expired" : "invalid";
 }
