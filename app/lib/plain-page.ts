@@ -5,7 +5,12 @@
  */
 import { pageTitle } from "./brand.ts";
 
-export function plainPage(page: { title: string; heading: string; text: string; link: { href: string; label: string } }) {
+export function plainPage(page: {
+  title: string;
+  heading: string;
+  text: string;
+  link: { href: string; label: string };
+}) {
   return `<!doctype html><html lang="en-ZA"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${pageTitle(page.title)}</title></head>
 <body style="font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#111827">
 <h1>${page.heading}</h1>
@@ -19,4 +24,15 @@ export const UNREADABLE_ADDRESS_HTML = plainPage({
   heading: "This address could not be read",
   text: "This address could not be read. Please check the link and try again.",
   link: { href: "/", label: "Go to the home page" },
+});
+
+/**
+ * The app's 404 in the plain shell, for the private downloads (resource routes, which React does not render):
+ * the same words as the 404 page, whether the file does not exist or is someone else's.
+ */
+export const NOT_FOUND_HTML = plainPage({
+  title: "Page not found",
+  heading: "404 — Oops! Page not found",
+  text: "We could not find this page.",
+  link: { href: "/", label: "Return to Home" },
 });

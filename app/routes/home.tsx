@@ -14,7 +14,7 @@ export const meta: Route.MetaFunction = () => [
   {
     name: "description",
     content:
-      "Excavators, cranes, loaders, generators and industrial tools from KYC-verified sellers. Urgent and bargain deals, 2.5% split commission.",
+      "Excavators, cranes, loaders, generators and industrial tools, every listing approved by our team. Look for the Verified seller badge. Urgent and bargain deals, 2.5% split commission.",
   },
   { property: "og:title", content: PRODUCT_NAME },
   { property: "og:type", content: "website" },

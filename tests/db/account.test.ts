@@ -18,6 +18,8 @@ import { setWatchlistAlerts } from "#app/domain/alert/alert-settings.server.ts";
 import { ACCOUNT_MESSAGES } from "#app/domain/user/account-schemas.ts";
 import { MESSAGES } from "#app/domain/user/auth-schemas.ts";
 import { syncChangedEmail } from "#app/domain/user/change-email.server.ts";
+import { changePassword } from "#app/domain/user/change-password.server.ts";
+import { readToasts } from "#app/lib/toast.server.ts";
 import { describeDevice } from "#app/domain/user/sessions.server.ts";
 import { getUserDetails } from "#app/domain/user/find-users.server.ts";
 import { signInWithPassword } from "#app/domain/user/sign-in.server.ts";
@@ -83,6 +85,15 @@ const auditOf = (userId: string, action: string) =>
     .from(s.auditEvents)
     .where(and(eq(s.auditEvents.entityId, userId), eq(s.auditEvents.action, action)))
     .orderBy(desc(s.auditEvents.createdAt));
+/** The toast a redirect carries (its cookie, as the next page reads it). */
+async function toastOf(response: Response) {
+  const cookie = response.headers
+    .getSetCookie()
+    .filter((c) => c.startsWith("mm_toast="))
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  return (await readToasts(new Request(`${BASE}/account`, { headers: { cookie } }))).toasts;
+}
 const fieldErrors = (answer: { body: unknown }) =>
   (answer.body as { result?: { error?: Record<string, string[]> } }).result?.error ?? {};
 
@@ -191,14 +202,24 @@ describe(`profile (${dbLabel})`, () => {
       companyName: now!.companyName ?? "",
       website: now!.website ?? "",
     };
-    expect(await post(seller, fields)).toMatchObject({ status: 302 });
+    const phoneOnly = await postRaw(seller.cookie, fields);
+    expect(phoneOnly.status).toBe(302);
+    expect(await toastOf(phoneOnly)).toEqual([
+      { type: "success", title: "Profile saved", description: "Your name and contact details are updated everywhere." },
+    ]);
     const status = async () =>
       (await h.rt.db.select().from(s.sellers).where(eq(s.sellers.userId, id)))[0]!.verificationStatus;
     expect(await status()).toBe("verified");
+    // The loader tells the form the seller is verified (it warns before a new name or company is saved).
+    expect((await load(seller)).body).toMatchObject({ account: { verificationStatus: "verified" } });
 
-    expect(await post(seller, { ...fields, companyName: "Barloworld Equipment (Pty) Ltd" })).toMatchObject({
-      status: 302,
-    });
+    const renamed = await postRaw(seller.cookie, { ...fields, companyName: "Barloworld Equipment (Pty) Ltd" });
+    expect(renamed.status).toBe(302);
+    // The message after saving says the badge came off and the review is pending.
+    expect(await toastOf(renamed)).toEqual([
+      { type: "success", title: "Profile saved", description: ACCOUNT_MESSAGES.renamedToReview },
+    ]);
+    expect(ACCOUNT_MESSAGES.renamedToReview).toMatch(/badge came off.*review/);
     expect(await status()).toBe("pending");
     expect(await auditOf(id, "seller.verification-renamed")).toHaveLength(1);
     const told = await h.rt.db
@@ -369,6 +390,10 @@ describe(`change password (${dbLabel})`, () => {
         { currentPassword: PASSWORD, newPassword: NEW, confirmPassword: `${NEW}x` },
         { confirmPassword: [MESSAGES.resetMismatch] },
       ],
+      [
+        { currentPassword: PASSWORD, newPassword: PASSWORD, confirmPassword: PASSWORD },
+        { newPassword: [ACCOUNT_MESSAGES.samePassword] },
+      ],
     ];
     for (const [fields, errors] of cases) {
       const answer = await post(me, { intent: "change-password", ...fields });
@@ -376,6 +401,22 @@ describe(`change password (${dbLabel})`, () => {
       expect(fieldErrors(answer)).toEqual(errors);
     }
     await expect(anotherSession(me.viewer.email)).resolves.toBeTruthy();
+    // The domain refuses the current password as the new one for any caller, before asking better-auth.
+    await expect(
+      changePassword({
+        runtime: h.rt,
+        request: new Request(`${BASE}/account`, { method: "POST", headers: { cookie: me.cookie } }),
+        userId: me.viewer.userId,
+        sessionId: "unused",
+        currentPassword: PASSWORD,
+        newPassword: PASSWORD,
+      }),
+    ).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+      title: "Same Password",
+      fieldErrors: { newPassword: [ACCOUNT_MESSAGES.samePassword] },
+    });
+    expect(await auditOf(me.viewer.userId, "account.password_change")).toHaveLength(0);
   });
 
   it("an account that signs in with Google only has no password form and cannot post one", async () => {

@@ -173,6 +173,31 @@ describe(`a seller's page (${dbLabel})`, () => {
     }
   });
 
+  it("Load more keeps its state in the address: ?shown=24 shows the first 24 again (Back, reload)", async () => {
+    const path = `/sellers/${verifiedSellerId}`;
+    const first = (await get(path, { id: verifiedSellerId })).body as PageBody & { page: { shown: number } };
+    expect(first.page).toMatchObject({ shown: SELLER_PAGE_SIZE });
+    expect(first.page.nextCursor).not.toBeNull();
+    const more = (await get(`${path}?shown=24`, { id: verifiedSellerId })).body as PageBody & {
+      page: { shown: number };
+    };
+    // All 15 public listings from the first, in order; nothing more to load.
+    expect(more.page.shown).toBe(24);
+    expect(more.page.items.map((l) => l.id)).toEqual(publicIds);
+    expect(more.page.nextCursor).toBeNull();
+    // An address that asks for too many, or nonsense, gets a page's worth at most what one page reads.
+    for (const [query, shown] of [
+      ["shown=100000", 60],
+      ["shown=abc", SELLER_PAGE_SIZE],
+      ["shown=-5", SELLER_PAGE_SIZE],
+    ] as const) {
+      const body = (await get(`${path}?${query}`, { id: verifiedSellerId })).body as PageBody & {
+        page: { shown: number };
+      };
+      expect(body.page.shown, query).toBe(shown);
+    }
+  });
+
   it("answers the app's 404 for an id that is not a uuid, an unknown seller, a buyer's id and a banned seller", async () => {
     const [buyerRow] = await h.rt.db
       .select({ id: s.buyers.id })

@@ -7,8 +7,10 @@
  * of address; the state map's moves and refusals; verifying and rejecting each write the audit row, the
  * seller's notification and the outbox e-mail in one transaction (a failure in the last step leaves
  * nothing); a second admin's stale decision gets 409 and changes nothing; a verified seller's new
- * document sends them back to review; the private download answers the owner and admins (as an
- * attachment, nosniff, private, no-store) and 404s everyone else; uploads are rate-limited per user.
+ * document sends them back to review (the page names each required document still missing), a seller not
+ * accepted sends again only with a new document (the old ones are marked as not accepted); the private
+ * download answers the owner and admins (as an attachment, private, no-store) and everyone else with the
+ * 404 page; uploads are rate-limited per user.
  */
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
@@ -421,15 +423,54 @@ describe("the admin's decisions", () => {
     expect(note!.message).toContain(reason);
     const [mail] = await h.rt.db.select().from(s.emailOutbox).where(eq(s.emailOutbox.toAddress, p.viewer.email));
     expect(mail!.text).toContain(`Reason: ${reason}`);
-    const page = (await h.call(sellerLoader, { path: "/account/verification", method: "GET", cookie: p.cookie }))
-      .body as {
-      verification: { status: string; reason: string; maySubmit: boolean };
-    };
-    expect(page.verification).toMatchObject({ status: "rejected", reason, maySubmit: true });
+    const pageOf = async () =>
+      (
+        (await h.call(sellerLoader, { path: "/account/verification", method: "GET", cookie: p.cookie })).body as {
+          verification: { status: string; reason: string; maySubmit: boolean; notAccepted: string[] };
+        }
+      ).verification;
+    // The document the admin saw is shown as not accepted, not as ready to send; sending it again is refused.
+    expect(await pageOf()).toMatchObject({ status: "rejected", reason, maySubmit: false, notAccepted: ["identity"] });
+    const before2 = await countsWithoutLimits();
+    const same = await submit(p);
+    expect(same.status).toBe(400);
+    expect(messageOf(same)).toContain(VERIFICATION_MESSAGES.nothingNew);
+    expect(await countsWithoutLimits()).toEqual(before2);
 
+    // A new copy: ready to send again.
+    expect((await upload(p, "identity", { name: "sharper-id.pdf", bytes: pdf })).status).toBe(302);
+    expect(await pageOf()).toMatchObject({ status: "rejected", maySubmit: true, notAccepted: [] });
     // The seller sends again: waiting once more, the old reason gone.
     expect((await submit(p)).status).toBe(302);
     expect(await sellerRow(p.viewer.userId)).toMatchObject({ verificationStatus: "pending", verificationReason: null });
+    expect(await pageOf()).toMatchObject({ status: "pending", notAccepted: [] });
+  });
+
+  it("a company seller not accepted sends again with one new document; the others are marked as sent before", async () => {
+    const p = await sellerPersona("company");
+    for (const kind of ["identity", "company_registration", "proof_of_address"] as const) {
+      expect((await upload(p, kind, { name: `${kind}.pdf`, bytes: pdf })).status).toBe(302);
+    }
+    expect((await submit(p)).status).toBe(302);
+    const reason = "The proof of address is older than three months";
+    const version = await versionOf(p.viewer.userId);
+    expect((await decide(admin, { intent: "reject", sellerUserId: p.viewer.userId, version, reason })).status).toBe(
+      302,
+    );
+    const row = await sellerRow(p.viewer.userId);
+    // The decision's time is the database's, as the documents' are: each was uploaded before it.
+    for (const d of await documentsOf(p.viewer.userId))
+      expect(+d.uploadedAt).toBeLessThanOrEqual(+row.verificationDecidedAt!);
+    expect((await submit(p)).status).toBe(400);
+    expect((await upload(p, "proof_of_address", { name: "new-bill.pdf", bytes: pdf })).status).toBe(302);
+    const page = (await h.call(sellerLoader, { path: "/account/verification", method: "GET", cookie: p.cookie }))
+      .body as { verification: { maySubmit: boolean; notAccepted: string[]; missing: string[] } };
+    expect(page.verification).toMatchObject({
+      maySubmit: true,
+      notAccepted: ["identity", "company_registration"],
+      missing: [],
+    });
+    expect((await submit(p)).status).toBe(302);
   });
 
   it("the e-mail, notification and audit row are in the decision's transaction: a failure in the last step leaves nothing", async () => {
@@ -549,6 +590,63 @@ describe("the admin's decisions", () => {
     );
   });
 
+  it("a verified company seller's one new document: back in the queue, and the page names each document still needed", async () => {
+    // Verified as a private seller (the identity document only), a company seller since.
+    const p = await pendingSeller();
+    await decide(admin, { intent: "verify", sellerUserId: p.viewer.userId, version: await versionOf(p.viewer.userId) });
+    await h.rt.db.update(s.sellers).set({ sellerType: "company" }).where(eq(s.sellers.userId, p.viewer.userId));
+    const pageOf = async () =>
+      (
+        (await h.call(sellerLoader, { path: "/account/verification", method: "GET", cookie: p.cookie })).body as {
+          verification: { status: string; missing: string[]; uploadResets: boolean; maySubmit: boolean };
+        }
+      ).verification;
+    // Before the upload the page already knows what would still be missing.
+    expect(await pageOf()).toMatchObject({
+      status: "verified",
+      uploadResets: true,
+      missing: ["company_registration", "proof_of_address"],
+    });
+    const uploaded = await uploadSellerDocument({
+      runtime: h.rt,
+      viewer: p.viewer,
+      kind: "identity",
+      file: { name: "renewed-id.pdf", bytes: pdf },
+    });
+    expect(uploaded).toMatchObject({ backToReview: true, missing: ["company_registration", "proof_of_address"] });
+    expect(await pageOf()).toMatchObject({
+      status: "pending",
+      maySubmit: false,
+      missing: ["company_registration", "proof_of_address"],
+    });
+    const notes = await h.rt.db
+      .select()
+      .from(s.notifications)
+      .where(and(eq(s.notifications.userId, admin.viewer.userId), eq(s.notifications.type, "verification")));
+    expect(notes.map((n) => n.message)).toContainEqual(
+      expect.stringContaining("Still missing: Company registration (CIPC) and Proof of address."),
+    );
+    // The admin cannot verify until they are there.
+    const early = await decide(admin, {
+      intent: "verify",
+      sellerUserId: p.viewer.userId,
+      version: await versionOf(p.viewer.userId),
+    });
+    expect(early.status).toBe(409);
+    expect(messageOf(early)).toContain("Documents missing");
+    // Once every one is uploaded, nothing is still needed and the admin can verify.
+    await upload(p, "company_registration", { name: "cipc.pdf", bytes: pdf });
+    await upload(p, "proof_of_address", { name: "bill.pdf", bytes: pdf });
+    expect(await pageOf()).toMatchObject({ status: "pending", missing: [] });
+    const done = await decide(admin, {
+      intent: "verify",
+      sellerUserId: p.viewer.userId,
+      version: await versionOf(p.viewer.userId),
+    });
+    expect(done.status).toBe(302);
+    expect(await sellerRow(p.viewer.userId)).toMatchObject({ verificationStatus: "verified" });
+  });
+
   it("the admin's listing queue says whether the seller is verified", async () => {
     const verified = await pendingSeller();
     await decide(admin, {
@@ -600,7 +698,8 @@ describe("the private download", () => {
       expect(res.status).toBe(200);
       expect(res.headers.get("content-type")).toBe("application/pdf");
       expect(res.headers.get("content-disposition")).toBe('attachment; filename="ID_copy_1.pdf"');
-      expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+      // nosniff comes from the server for every response (server.js): the route does not add a second one.
+      expect(res.headers.get("x-content-type-options")).toBeNull();
       expect(res.headers.get("cache-control")).toBe("private, no-store");
       expect(Buffer.from(await res.arrayBuffer()).equals(pdf)).toBe(true);
     }
@@ -608,12 +707,19 @@ describe("the private download", () => {
 
   it("404s another seller and a buyer, as for a document that does not exist; a visitor signs in first", async () => {
     const other = await sellerPersona();
+    const unknown = await download(owner.cookie, "00000000-0000-0000-0000-000000000000");
+    expect(unknown.status).toBe(404);
+    const notFoundPage = await unknown.text();
+    // The 404 page (HTML), the same for someone else's document as for one that does not exist.
+    expect(unknown.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(notFoundPage).toContain("Page not found");
     for (const who of [other, buyer]) {
       const res = await download(who.cookie);
       expect(res.status).toBe(404);
-      expect(await res.text()).toBe("Not Found");
+      expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8");
+      expect(res.headers.get("cache-control")).toBe("private, no-store");
+      expect(await res.text()).toBe(notFoundPage);
     }
-    expect((await download(owner.cookie, "00000000-0000-0000-0000-000000000000")).status).toBe(404);
     expect((await download(owner.cookie, "not-a-uuid")).status).toBe(404);
     const visitor = await download(undefined);
     expect(visitor.status).toBe(302);

@@ -2,7 +2,8 @@
  * The legal pages and the footer in the browser: the footer ends every page (at 360 px and 1280 px) with
  * the company, the year and four links that work; it follows the content and the compare tray comes to rest
  * above it; /terms, /privacy and /about render readably on a phone, cached for visitors; every form that
- * creates an account says that creating it accepts the Terms of use and the Privacy policy, both linked.
+ * creates an account says that creating it accepts the Terms of use and the Privacy policy, both linked (in
+ * a new tab, so the form keeps what was typed). The privacy page says a copy of your data is for you alone.
  */
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
@@ -147,9 +148,11 @@ test("/terms, /privacy and /about render for everyone, readable on a phone, cach
     "24 hours",
     "30 days",
     "Download my data",
+    "can be downloaded by you alone, not by our team",
   ]) {
     expect(privacyText, words).toContain(words);
   }
+  expect(privacyText).not.toContain("data exports are private files that only their owner and our team can open");
   await expect(page.getByRole("link", { name: "inforegulator.org.za" })).toHaveAttribute(
     "href",
     "https://inforegulator.org.za",
@@ -178,9 +181,24 @@ test("every sign-up form says that creating the account accepts the terms, with 
   await expect(form.getByText(SENTENCE)).toBeVisible();
   await expect(form.getByRole("checkbox", { name: /terms/i })).toHaveCount(0);
   await expect(sentence.getByRole("link", { name: "Privacy policy" })).toHaveAttribute("href", "/privacy");
-  await sentence.getByRole("link", { name: "Terms of use" }).click();
-  await expect(page).toHaveURL(/\/terms$/);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Terms of use");
+  // Both open in a new tab (and say so to screen readers): the form keeps what was typed.
+  await page.locator("html[data-hydrated]").waitFor();
+  await form.getByLabel("Full Name *").fill("Lerato Kept");
+  for (const [name, heading] of [
+    ["Terms of use", "Terms of use"],
+    ["Privacy policy", "Privacy policy"],
+  ] as const) {
+    const link = sentence.getByRole("link", { name: `${name} (opens in a new tab)` });
+    await expect(link).toHaveAttribute("target", "_blank");
+    await expect(link).toHaveAttribute("rel", "noopener");
+    const [tab] = await Promise.all([page.context().waitForEvent("page"), link.click()]);
+    await tab.waitForLoadState();
+    expect(new URL(tab.url()).pathname).toBe(name === "Terms of use" ? "/terms" : "/privacy");
+    await expect(tab.getByRole("heading", { level: 1 })).toHaveText(heading);
+    await tab.close();
+  }
+  await expect(page).toHaveURL(/\/signup/);
+  await expect(form.getByLabel("Full Name *")).toHaveValue("Lerato Kept");
 
   // A Google account choosing its type.
   const google = await googleUserWithoutProfile();

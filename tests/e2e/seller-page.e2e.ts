@@ -2,7 +2,8 @@
  * Sellers' public pages in the browser, at 360 px and 1280 px: a visitor opens a listing, follows "Sold by"
  * to the seller's page, and sees the Verified seller badge for the demo's verified company (seller1) and not
  * for the private seller (seller2); the page says where their machines are, since when they are a member and
- * how many machines they sold, lists their machines with the catalogue's cards and "Load more", shows no
+ * how many machines they sold, lists their machines with the catalogue's cards and "Load more" (kept in the
+ * address, so Back from a listing and a reload show the extra cards again, as on the catalogue), shows no
  * contact details and fits the screen. A malformed or unknown seller's address is the app's 404.
  */
 import { expect, test, type Page } from "@playwright/test";
@@ -66,6 +67,21 @@ for (const width of [360, 1280]) {
     await page.getByRole("link", { name: "Load more" }).click();
     await expect.poll(() => cards.count()).toBeGreaterThan(12);
     expect(await sideways(page)).toBeNull();
+    // Load more is kept in the address: a listing opened from the extra cards, then Back, shows them all
+    // again, and so does a reload.
+    await expect(page).toHaveURL(/\/sellers\/[0-9a-f-]{36}\?shown=24$/);
+    const shown = await cards.count();
+    const thirteenth = cards.nth(12);
+    const title = await thirteenth.getByRole("heading").innerText();
+    await thirteenth.getByRole("link", { name: "View Details" }).click();
+    await expect(page).toHaveURL(/\/listing\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+    await page.goBack();
+    await expect(page).toHaveURL(/\?shown=24$/);
+    await expect(cards).toHaveCount(shown);
+    await expect(cards.nth(12).getByRole("heading")).toHaveText(title);
+    await page.reload();
+    await expect(cards).toHaveCount(shown);
 
     // seller2: a private seller, no badge anywhere.
     const seller2 = demoUser("otherSeller").fullName;
@@ -87,4 +103,27 @@ test("a seller's address that is malformed or unknown is the app's 404", async (
     expect(response?.status(), path).toBe(404);
     await expect(page.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
   }
+});
+
+test("the catalogue's Load more survives opening a listing and coming Back, and a reload", async ({ browser }) => {
+  const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+  await page.goto("/");
+  const cards = page.getByRole("list", { name: "Listings" }).getByRole("listitem");
+  await gotoReady(page, "/equipment?sort=price_asc");
+  await expect(cards).toHaveCount(12);
+  await page.getByRole("link", { name: "Load more" }).click();
+  await expect(page).toHaveURL(/\/equipment\?sort=price_asc&shown=24$/);
+  await expect.poll(() => cards.count()).toBeGreaterThan(12);
+  const shown = await cards.count();
+  // The first cards stayed on screen while the next ones came (no skeletons, no jump to the top).
+  const title = await cards.nth(12).getByRole("heading").innerText();
+  await cards.nth(12).getByRole("link", { name: "View Details" }).click();
+  await expect(page).not.toHaveURL(/\/equipment/);
+  await page.goBack();
+  await expect(page).toHaveURL(/shown=24$/);
+  await expect(cards).toHaveCount(shown);
+  await expect(cards.nth(12).getByRole("heading")).toHaveText(title);
+  await page.reload();
+  await expect(cards).toHaveCount(shown);
+  await page.context().close();
 });

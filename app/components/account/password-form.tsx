@@ -1,13 +1,17 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form } from "react-router";
+import { useEffect, useRef } from "react";
+import { Form, useNavigation } from "react-router";
 import { FormError, TextField } from "#app/components/forms/field.tsx";
 import { IntentSubmitButton } from "#app/components/forms/intent-submit-button.tsx";
 import { ChangePasswordSchema } from "#app/domain/user/account-schemas.ts";
 import { PASSWORD_MAX, PASSWORD_MIN } from "#app/domain/user/auth-schemas.ts";
 import { resultFor, type AccountAnswer } from "./account-answer.ts";
 
-/** Change password: the current one, then the new one twice. An account without a password is told why there is none. */
+/**
+ * Change password: the current one, then a new one (not the same) twice; the fields are emptied once it is
+ * changed. An account without a password is told why there is none.
+ */
 export function PasswordForm({ hasPassword, answer }: { hasPassword: boolean; answer: AccountAnswer }) {
   const [form, fields] = useForm({
     id: "account-password",
@@ -16,6 +20,20 @@ export function PasswordForm({ hasPassword, answer }: { hasPassword: boolean; an
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
+  // A change that went through (a redirect, no answer for this form) empties the fields: nothing typed stays
+  // on the page. A refused one keeps them to correct.
+  const navigation = useNavigation();
+  const sending = navigation.formData?.get("intent") === "change-password";
+  const sent = useRef(false);
+  useEffect(() => {
+    if (sending) {
+      sent.current = true;
+      return;
+    }
+    if (navigation.state !== "idle" || !sent.current) return;
+    sent.current = false;
+    if (resultFor(answer, "change-password") === undefined) form.reset();
+  }, [sending, navigation.state, answer, form]);
   if (!hasPassword) {
     return (
       <p className="text-sm text-gray-700">

@@ -4,8 +4,8 @@ import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/car
 const FEATURES = [
   {
     icon: BadgeCheck,
-    title: "KYC Verified Sellers",
-    text: "Sellers verify their identity with us, so you know who is behind every machine.",
+    title: "Verified Seller Badge",
+    text: "Sellers can send us their identity documents; those we have checked carry the Verified seller badge on their listings.",
   },
   {
     icon: Percent,

@@ -6,7 +6,10 @@ import { PRODUCT_TAGLINE } from "#app/lib/brand.ts";
 const HIGHLIGHTS = [
   { icon: Timer, text: "Urgent listings from sellers who need to move a machine now" },
   { icon: Tag, text: "Bargain listings priced to sell" },
-  { icon: BadgeCheck, text: "KYC-verified sellers, every listing checked before it goes live" },
+  {
+    icon: BadgeCheck,
+    text: "Every listing approved by our team before it goes live; look for the Verified seller badge",
+  },
 ];
 
 type RootData = { viewer: { role: "buyer" | "seller" | "admin" | null; isAdmin: boolean } | null } | undefined;
@@ -36,7 +39,7 @@ export function Hero({ signedIn }: { signedIn: boolean }) {
           Buy and sell heavy machinery across South Africa
         </h1>
         <p className="mt-4 max-w-2xl text-base text-gray-300 sm:text-lg">
-          Excavators, cranes, loaders, generators and industrial tools from identity-verified sellers, with prices in
+          Excavators, cranes, loaders, generators and industrial tools from sellers across the country, with prices in
           rand and a team that brokers every deal.
         </p>
         <ul className="mt-6 grid max-w-2xl gap-2 text-sm text-gray-200 sm:text-base">

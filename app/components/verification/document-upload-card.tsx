@@ -1,6 +1,6 @@
 /**
- * One kind of verification document on the seller's page: the current file (a download link) and a
- * form to upload it or a replacement. The browser checks only that a file is chosen and its size; the
+ * One kind of verification document on the seller's page: the current file (a download link; after a
+ * rejection, marked as not accepted) and a form to upload it or a replacement. The browser checks only that a file is chosen and its size; the
  * server decides by the file's content whether it is a PDF, JPEG or PNG. Works without JavaScript.
  */
 import { Form } from "react-router";
@@ -9,6 +9,7 @@ import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import { Label } from "#app/components/ui/label.tsx";
+import { formatShortDate } from "#app/lib/format.ts";
 import {
   DOCUMENT_ACCEPT,
   MAX_DOCUMENT_BYTES,
@@ -30,6 +31,7 @@ export function DocumentUploadCard({
   busy,
   error,
   resetsVerification,
+  notAcceptedOn,
 }: {
   kind: SellerDocumentKind;
   required: boolean;
@@ -39,7 +41,10 @@ export function DocumentUploadCard({
   error?: string;
   /** A verified seller: an upload takes the badge away until an admin checks again. */
   resetsVerification: boolean;
+  /** When our team did not accept this document (ISO date): the seller is asked for a new copy. */
+  notAcceptedOn?: string | null;
 }) {
+  const rejected = Boolean(document && notAcceptedOn);
   const inputId = `document-${kind}`;
   const hintId = `${inputId}-hint`;
   const errorId = `${inputId}-error`;
@@ -50,11 +55,22 @@ export function DocumentUploadCard({
           {SELLER_DOCUMENT_KIND_LABELS[kind]}
         </h3>
         {required ? <Badge variant="outline">Required</Badge> : <Badge variant="secondary">Optional</Badge>}
-        {document ? <Badge variant="success">Uploaded</Badge> : null}
+        {rejected ? (
+          <Badge variant="destructive">Not accepted</Badge>
+        ) : document ? (
+          <Badge variant="success">Uploaded</Badge>
+        ) : null}
       </div>
       <div className="mt-2 text-sm">
         {document ? (
-          <DocumentDownload document={document} showKind={false} />
+          <>
+            <DocumentDownload document={document} showKind={false} />
+            {rejected ? (
+              <p className="mt-1 font-medium text-red-700">
+                Not accepted on {formatShortDate(notAcceptedOn!)} — upload a new copy.
+              </p>
+            ) : null}
+          </>
         ) : (
           <p className="text-gray-600">Not uploaded yet.</p>
         )}
@@ -80,7 +96,8 @@ export function DocumentUploadCard({
         <input type="hidden" name="intent" value="upload" />
         <input type="hidden" name="kind" value={kind} />
         <Label htmlFor={inputId}>
-          {document ? "Replace with a new file" : "Choose a file"} (PDF, JPEG or PNG, at most 10 MB)
+          {rejected ? "A new copy" : document ? "Replace with a new file" : "Choose a file"} (PDF, JPEG or PNG, at most
+          10 MB)
         </Label>
         <p id={hintId} className="text-xs text-gray-600">
           {HINTS[kind]}
@@ -101,7 +118,7 @@ export function DocumentUploadCard({
           </p>
         ) : null}
         <Button type="submit" size="sm" disabled={busy}>
-          {document ? "Replace" : "Upload"}
+          {rejected ? "Upload a new copy" : document ? "Replace" : "Upload"}
           {resetsVerification ? " and send for review" : ""}
         </Button>
       </Form>

@@ -40,10 +40,12 @@ export async function getSellerPage(options: {
   storage: Storage;
   /** The route's `:id`: a `sellers.id`. */
   id: string;
-  /** The catalogue's "Load more" cursor. */
+  /** Where the list starts: the catalogue's cursor (past the most one page reads). */
   cursor?: string;
+  /** How many cards from there ("Load more": `?shown=24`); one page unless given. */
+  shown?: number;
 }): Promise<SellerPage | null> {
-  const { db, storage, id, cursor } = options;
+  const { db, storage, id, cursor, shown = SELLER_PAGE_SIZE } = options;
   if (!isUuid(id)) return null;
   const [row] = await db
     .select({
@@ -88,7 +90,7 @@ export async function getSellerPage(options: {
     db,
     storage,
     search: { sellerId: id, sort: "newest", cursor },
-    limit: SELLER_PAGE_SIZE,
+    limit: shown,
   });
 
   return {

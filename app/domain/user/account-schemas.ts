@@ -18,6 +18,7 @@ import {
 export const ACCOUNT_MESSAGES = {
   currentPasswordRequired: "Please enter your current password.",
   wrongPassword: "The current password you entered is incorrect.",
+  samePassword: "Your new password must be different from your current one.",
   googleOnly: "You sign in with Google, so your account has no password to change.",
   sameEmail: "That is already your e-mail address.",
   passwordChanged: "Your password is changed. Every other device was signed out.",
@@ -30,6 +31,12 @@ export const ACCOUNT_MESSAGES = {
     "This link is invalid or has expired. Your e-mail address has not changed; you can ask for a new link below.",
   sessionGone: "That session has already ended.",
   thisDevice: "This is the device you are using. Use Logout to sign out here.",
+  /** Shown by the profile form while a verified seller's name or company differs from the saved one. */
+  renameResetsVerification:
+    "Changing your name or company sends your verification back to review; the Verified seller badge comes off until our team checks again.",
+  /** The toast after a verified seller's name or company changed. */
+  renamedToReview:
+    "Your Verified seller badge came off: your new name or company waits for our team's review. We tell you when they have checked.",
 } as const;
 
 /** Toast titles, by message (the sign-up and reset forms' own titles included). */
@@ -40,6 +47,7 @@ export const ACCOUNT_TITLES: Record<string, string> = {
   [MESSAGES.signUpRequired]: "Phone Number Required",
   [ACCOUNT_MESSAGES.currentPasswordRequired]: "Current Password Required",
   [ACCOUNT_MESSAGES.wrongPassword]: "Incorrect Password",
+  [ACCOUNT_MESSAGES.samePassword]: "Same Password",
 };
 
 /** Name, phone, company, website: every copy of them (user, profile, seller, buyer) follows. */
@@ -51,11 +59,26 @@ export const AccountProfileSchema = z.object({
 });
 export type AccountProfileInput = z.infer<typeof AccountProfileSchema>;
 
+type NameAndCompany = { fullName?: string | null; companyName?: string | null };
+const plain = (value: string | null | undefined) => (value ?? "").trim();
+
+/**
+ * Whether a profile change touches what the Verified seller badge vouches for: the name or the company
+ * (compared as the form saves them: trimmed, an empty company is none). The form warns with it; the
+ * server sends a verified seller back to review by the same test.
+ */
+export function changesNameOrCompany(saved: NameAndCompany, next: NameAndCompany) {
+  return plain(saved.fullName) !== plain(next.fullName) || plain(saved.companyName) !== plain(next.companyName);
+}
+
 const currentPassword = z
   .string({ message: ACCOUNT_MESSAGES.currentPasswordRequired })
   .min(1, ACCOUNT_MESSAGES.currentPasswordRequired);
 
-/** The current password, and a new one under the sign-up policy, typed twice (the reset form's words). */
+/**
+ * The current password, and a new one under the sign-up policy that differs from it, typed twice (the reset
+ * form's words).
+ */
 export const ChangePasswordSchema = z
   .object({
     currentPassword,
@@ -66,6 +89,8 @@ export const ChangePasswordSchema = z
     const problem = passwordProblem(data.newPassword);
     if (problem) {
       ctx.addIssue({ code: "custom", path: ["newPassword"], message: problem });
+    } else if (data.currentPassword && data.newPassword === data.currentPassword) {
+      ctx.addIssue({ code: "custom", path: ["newPassword"], message: ACCOUNT_MESSAGES.samePassword });
     } else if (data.newPassword !== data.confirmPassword) {
       ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: MESSAGES.resetMismatch });
     }

@@ -1,6 +1,6 @@
 /**
  * "Change password" on /account (docs/product.md#your-account): the current password, and a new one under
- * the sign-up policy. Through better-auth's changePassword (its HTTP endpoint stays closed, see
+ * the sign-up policy that is not the current one. Through better-auth's changePassword (its HTTP endpoint stays closed, see
  * auth-edge.server.ts), which ends every session of the account and opens a new one for this device: the
  * caller forwards its cookie. Wrong current passwords are counted per account and per address, as on the
  * sign-in form, and shared with the e-mail change's password check; past the limit even the right
@@ -15,7 +15,7 @@ import type { DbOrTx } from "#app/lib/db.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { enforceRateLimits, isRateLimited, TOO_MANY } from "#app/lib/rate-limit.server.ts";
 import type { Runtime } from "#app/server/runtime.server.ts";
-import { ACCOUNT_MESSAGES } from "./account-schemas.ts";
+import { ACCOUNT_MESSAGES, ACCOUNT_TITLES } from "./account-schemas.ts";
 import { passwordProblem, TITLES } from "./auth-schemas.ts";
 
 const TEN_MINUTES = 10 * 60;
@@ -112,6 +112,10 @@ export async function changePassword(options: {
   // The form says so too; this holds for every caller.
   const weak = passwordProblem(options.newPassword);
   if (weak) throw new AppError("BAD_REQUEST", TITLES[weak] ?? TITLE, weak, { newPassword: [weak] });
+  if (options.newPassword === options.currentPassword) {
+    const same = ACCOUNT_MESSAGES.samePassword;
+    throw new AppError("BAD_REQUEST", ACCOUNT_TITLES[same] ?? TITLE, same, { newPassword: [same] });
+  }
   if (!(await hasPassword({ db: runtime.db, userId })))
     throw new AppError("BAD_REQUEST", TITLE, ACCOUNT_MESSAGES.googleOnly);
   await refuseWhileLimited(check);

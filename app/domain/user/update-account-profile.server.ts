@@ -15,7 +15,12 @@ import { recordAudit } from "#app/domain/audit/record-audit.server.ts";
 import { notifyAdmins } from "#app/domain/notification/create-notification.server.ts";
 import { AppError } from "#app/lib/app-error.ts";
 import type { DbOrTx } from "#app/lib/db.server.ts";
-import { ACCOUNT_TITLES, AccountProfileSchema, type AccountProfileInput } from "./account-schemas.ts";
+import {
+  ACCOUNT_TITLES,
+  AccountProfileSchema,
+  changesNameOrCompany,
+  type AccountProfileInput,
+} from "./account-schemas.ts";
 import type { Role } from "./viewer.ts";
 
 const text = (value: string | null | undefined) => (value && value.trim() ? value : null);
@@ -168,7 +173,10 @@ export async function getAccount(options: { db: DbOrTx; userId: string }) {
   };
 }
 
-/** Saves the profile form: every copy of each value, one transaction, audited when something changed. */
+/**
+ * Saves the profile form: every copy of each value, one transaction, audited when something changed.
+ * `verificationReset`: a verified seller's new name or company sent them back to review (the badge is off).
+ */
 export async function updateAccountProfile(options: { db: DbOrTx; userId: string; input: AccountProfileInput }) {
   const { db, userId } = options;
   // The route has parsed already; the domain does not trust its callers.
@@ -219,7 +227,7 @@ export async function updateAccountProfile(options: { db: DbOrTx; userId: string
       .where(eq(buyers.userId, userId));
     const changed = (Object.keys(next) as (keyof typeof next)[]).some((k) => (before[k] ?? null) !== next[k]);
     // The badge says who the seller is: a verified seller's new name or company goes back to review.
-    const renamed = (before.fullName ?? null) !== next.fullName || (before.companyName ?? null) !== next.companyName;
+    const renamed = changesNameOrCompany(before, next);
     const reset = renamed
       ? await tx
           .update(sellers)

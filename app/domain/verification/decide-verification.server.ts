@@ -8,7 +8,7 @@
  * (the seller is no longer waiting), or the seller has sent or changed documents since, it is refused
  * with 409 and changes nothing. An admin does not decide on their own seller account.
  */
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { sellers } from "#db/schema.ts";
 import { SELLER_DOCUMENT_KIND_LABELS, VERIFICATION_STATUS_LABELS } from "#db/vocabulary.ts";
 import { AppError } from "#app/lib/app-error.ts";
@@ -82,16 +82,19 @@ export async function decideVerification(options: DecideVerificationOptions) {
         `${seller.name} sent or changed documents since you opened the list. Please look at them again before deciding.`,
       );
     }
-    const decidedAt = new Date();
-    await tx
+    // The database's clock, as for the documents' upload times: the seller's page tells the documents the
+    // admin saw (uploaded before the decision) from the ones sent since.
+    const [decided] = await tx
       .update(sellers)
       .set({
         verificationStatus: outcome.to,
         verificationReason: reason,
-        verificationDecidedAt: decidedAt,
+        verificationDecidedAt: sql`now()`,
         verificationDecidedBy: admin.userId,
       })
-      .where(eq(sellers.id, seller.sellerId));
+      .where(eq(sellers.id, seller.sellerId))
+      .returning({ at: sellers.verificationDecidedAt });
+    const decidedAt = decided!.at!;
     await recordAudit({
       db: tx,
       actorUserId: admin.userId,

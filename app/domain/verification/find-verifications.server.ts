@@ -10,7 +10,7 @@ import type { DbOrTx } from "#app/lib/db.server.ts";
 import { assertAdmin } from "#app/domain/user/assert-admin.ts";
 import type { Viewer } from "#app/domain/user/viewer.ts";
 import { DOCUMENT_COLUMNS, SELLER_VERIFICATION_COLUMNS, submissionVersion } from "./seller-verification-row.server.ts";
-import { maySubmit, requiredDocuments, uploadResetsVerification } from "./verification-state.ts";
+import { maySubmit, notAcceptedDocuments, requiredDocuments, uploadResetsVerification } from "./verification-state.ts";
 
 /** How many waiting sellers the queue shows at once (the oldest); the rest follow as these are decided. */
 export const QUEUE_LIMIT = 100;
@@ -105,7 +105,10 @@ export async function countPendingVerifications(options: { db: DbOrTx }) {
   return Number(row?.n ?? 0);
 }
 
-/** The seller's own verification page: where they stand, their documents, what is still needed. */
+/**
+ * The seller's own verification page: where they stand, their documents (after a rejection, which of them
+ * were not accepted), what is still needed.
+ */
 export async function getSellerVerification(options: { db: DbOrTx; userId: string }) {
   const { db, userId } = options;
   const [seller] = await db
@@ -116,7 +119,13 @@ export async function getSellerVerification(options: { db: DbOrTx; userId: strin
     .where(eq(sellers.userId, userId));
   if (!seller) return null;
   const docs = (await documentsOf(db, [userId])).get(userId) ?? [];
-  const subject = { status: seller.status, sellerType: seller.sellerType, documents: docs.map((d) => d.kind) };
+  const notAccepted = notAcceptedDocuments({ status: seller.status, decidedAt: seller.decidedAt, documents: docs });
+  const subject = {
+    status: seller.status,
+    sellerType: seller.sellerType,
+    documents: docs.map((d) => d.kind),
+    notAccepted,
+  };
   const required = requiredDocuments(seller.sellerType);
   return {
     status: seller.status,
@@ -129,6 +138,8 @@ export async function getSellerVerification(options: { db: DbOrTx; userId: strin
     kinds: SELLER_DOCUMENT_KINDS.filter((k) => required.includes(k) || docs.some((d) => d.kind === k)),
     required,
     missing: required.filter((k) => !docs.some((d) => d.kind === k)),
+    /** After a rejection: the kinds whose document our team saw and did not accept (a new copy is due). */
+    notAccepted,
     maySubmit: maySubmit(subject),
     uploadResets: uploadResetsVerification(seller.status),
   };

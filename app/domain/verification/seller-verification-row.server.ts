@@ -7,7 +7,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import { profiles, sellerDocuments, sellers, user } from "#db/schema.ts";
 import type { DbOrTx } from "#app/lib/db.server.ts";
 import { AppError } from "#app/lib/app-error.ts";
-import type { VerificationSubject } from "./verification-state.ts";
+import { notAcceptedDocuments, type VerificationSubject } from "./verification-state.ts";
 
 export const SELLER_NOT_FOUND = new AppError("NOT_FOUND", "Seller not found", "Seller not found.");
 
@@ -55,8 +55,15 @@ export async function lockSeller(tx: DbOrTx, userId: string) {
 
 export type LockedSeller = NonNullable<Awaited<ReturnType<typeof lockSeller>>>;
 
-export function subjectOf(seller: Pick<LockedSeller, "status" | "sellerType" | "documents">): VerificationSubject {
-  return { status: seller.status, sellerType: seller.sellerType, documents: seller.documents.map((d) => d.kind) };
+export function subjectOf(
+  seller: Pick<LockedSeller, "status" | "sellerType" | "decidedAt" | "documents">,
+): VerificationSubject {
+  return {
+    status: seller.status,
+    sellerType: seller.sellerType,
+    documents: seller.documents.map((d) => d.kind),
+    notAccepted: notAcceptedDocuments(seller),
+  };
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
  * "Send for verification" (docs/product.md#verified-sellers): a seller whose required documents are
- * uploaded goes from not verified (or not accepted) to waiting for review; every active admin is told,
- * with an audit row, in one transaction.
+ * uploaded goes from not verified to waiting for review; a seller who was not accepted, once they have
+ * uploaded at least one new document since. Every active admin is told, with an audit row, in one
+ * transaction.
  */
 import { eq } from "drizzle-orm";
 import { sellers } from "#db/schema.ts";
@@ -12,6 +13,7 @@ import { recordAudit } from "#app/domain/audit/record-audit.server.ts";
 import { notifyAdmins } from "#app/domain/notification/create-notification.server.ts";
 import type { Viewer } from "#app/domain/user/viewer.ts";
 import { lockSeller, SELLER_NOT_FOUND, subjectOf } from "./seller-verification-row.server.ts";
+import { VERIFICATION_MESSAGES } from "./verification-schemas.ts";
 import { nextVerification } from "./verification-state.ts";
 
 const TITLE = "Not sent for verification";
@@ -27,6 +29,7 @@ export async function submitVerification(options: { db: DbOrTx; viewer: Pick<Vie
         const names = outcome.missing.map((k) => SELLER_DOCUMENT_KIND_LABELS[k]);
         throw new AppError("BAD_REQUEST", TITLE, `Please upload these documents first: ${names.join(", ")}.`);
       }
+      if (outcome.refusal === "nothing-new") throw new AppError("BAD_REQUEST", TITLE, VERIFICATION_MESSAGES.nothingNew);
       throw new AppError(
         "CONFLICT",
         TITLE,

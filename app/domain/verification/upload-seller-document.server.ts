@@ -3,7 +3,8 @@
  * the company's registration or a proof of address, as a PDF, JPEG or PNG of at most 10 MB, checked
  * by its content. One current document per kind: a new one replaces the old, whose file is deleted
  * once the change is committed. A verified seller's upload sends them back to review (the badge goes
- * until an admin checks again; the admins are told).
+ * until an admin checks again; the admins are told). `missing`: the required documents still not there
+ * after this one (an admin verifies only once there are none).
  *
  * Nothing is half-written: a refused file writes neither a row nor a file; the file is written before
  * the transaction and removed again when the transaction fails.
@@ -20,8 +21,8 @@ import { notifyAdmins } from "#app/domain/notification/create-notification.serve
 import type { Viewer } from "#app/domain/user/viewer.ts";
 import { DOCUMENT_TYPES, documentFileName, documentTypeOf } from "./document-file.server.ts";
 import { lockSeller, SELLER_NOT_FOUND, subjectOf } from "./seller-verification-row.server.ts";
-import { MAX_DOCUMENT_BYTES, VERIFICATION_MESSAGES } from "./verification-schemas.ts";
-import { nextVerification } from "./verification-state.ts";
+import { documentList, MAX_DOCUMENT_BYTES, VERIFICATION_MESSAGES } from "./verification-schemas.ts";
+import { missingDocuments, nextVerification } from "./verification-state.ts";
 
 export type UploadedFile = { name: string; bytes: Buffer };
 
@@ -69,6 +70,8 @@ export async function uploadSellerDocument(options: UploadSellerDocumentOptions)
         .returning({ id: sellerDocuments.id, uploadedAt: sellerDocuments.uploadedAt });
 
       const backToReview = outcome.to !== seller.status;
+      // What an admin still cannot see: they verify only once every required document is there.
+      const missing = missingDocuments(seller.sellerType, [...seller.documents.map((d) => d.kind), kind]);
       if (backToReview) {
         await tx
           .update(sellers)
@@ -78,7 +81,7 @@ export async function uploadSellerDocument(options: UploadSellerDocumentOptions)
           db: tx,
           type: "verification",
           title: `Seller verification to check again: ${seller.name}`,
-          message: `${seller.name} (${seller.email}), a verified seller, uploaded a new document (${SELLER_DOCUMENT_KIND_LABELS[kind]}). Their Verified seller badge is off until you check it.`,
+          message: `${seller.name} (${seller.email}), a verified seller, uploaded a new document (${SELLER_DOCUMENT_KIND_LABELS[kind]}). Their Verified seller badge is off until you check it.${missing.length ? ` Still missing: ${documentList(missing)}.` : ""}`,
           link: "/admin/verifications",
         });
       }
@@ -91,7 +94,15 @@ export async function uploadSellerDocument(options: UploadSellerDocumentOptions)
         before: { kind, fileName: replaced?.fileName ?? null, status: seller.status },
         after: { kind, fileName, contentType, sizeBytes: file.bytes.length, status: outcome.to },
       });
-      return { id: document!.id, kind, fileName, status: outcome.to, backToReview, replacedKey: replaced?.storageKey };
+      return {
+        id: document!.id,
+        kind,
+        fileName,
+        status: outcome.to,
+        backToReview,
+        missing,
+        replacedKey: replaced?.storageKey,
+      };
     });
   } catch (error) {
     await runtime.storage.delete(storageKey);

@@ -4,7 +4,7 @@
  * (upload-seller-document.server.ts); the browser only checks its size first.
  */
 import { z } from "zod";
-import { SELLER_DOCUMENT_KINDS } from "#db/vocabulary.ts";
+import { SELLER_DOCUMENT_KIND_LABELS, SELLER_DOCUMENT_KINDS, type SellerDocumentKind } from "#db/vocabulary.ts";
 import { tooLong } from "#app/lib/text-limits.ts";
 import { VERIFICATION_REASON_MAX } from "./verification-state.ts";
 
@@ -21,7 +21,15 @@ export const VERIFICATION_MESSAGES = {
     "This file is not a PDF, JPEG or PNG. Please upload a scan or photo of the document in one of these formats.",
   seller: "Seller not found.",
   reason: "Please tell the seller why their documents were not accepted.",
+  nothingNew:
+    "Our team did not accept the documents you sent. Please upload a new copy of the one the reason concerns, then send them again.",
 } as const;
+
+/** "Identity document, Company registration (CIPC) and Proof of address". */
+export function documentList(kinds: readonly SellerDocumentKind[]) {
+  const names = kinds.map((k) => SELLER_DOCUMENT_KIND_LABELS[k]);
+  return names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names.at(-1)}` : (names[0] ?? "");
+}
 
 /** One document upload: which kind it is (the file travels beside it, as `document`). */
 export const UploadDocumentSchema = z.object({

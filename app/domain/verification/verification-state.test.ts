@@ -4,6 +4,7 @@ import {
   maySubmit,
   missingDocuments,
   nextVerification,
+  notAcceptedDocuments,
   requiredDocuments,
   uploadResetsVerification,
   verificationLinkLabel,
@@ -96,6 +97,62 @@ describe("verification state map", () => {
   ];
   it.each(cases)("%s (%s, %j): %s by %s, reason %j", (status, sellerType, documents, move, by, reason, outcome) => {
     expect(nextVerification({ status, sellerType, documents }, move, by, { reason })).toEqual(outcome);
+  });
+
+  // After a rejection, sending again needs at least one document uploaded since: the rest were not accepted.
+  const afterRejection: [SellerKind, SellerDocumentKind[], SellerDocumentKind[], VerificationOutcome][] = [
+    ["private", ID, ID, { ok: false, refusal: "nothing-new", notAccepted: ID }],
+    ["private", ID, [], { ok: true, to: "pending" }],
+    ["company", ALL, ALL, { ok: false, refusal: "nothing-new", notAccepted: ALL }],
+    ["company", ALL, ["identity", "company_registration"], { ok: true, to: "pending" }],
+    // A missing document is named first.
+    [
+      "company",
+      ["identity", "proof_of_address"],
+      ["identity"],
+      { ok: false, refusal: "missing-documents", missing: ["company_registration"] },
+    ],
+  ];
+  it.each(afterRejection)(
+    "rejected (%s, %j, not accepted %j): submit by seller",
+    (sellerType, documents, notAccepted, outcome) => {
+      const subject = { status: "rejected" as const, sellerType, documents, notAccepted };
+      expect(nextVerification(subject, "submit", "seller")).toEqual(outcome);
+      expect(maySubmit(subject)).toBe(outcome.ok);
+    },
+  );
+
+  it("an unverified seller's documents are never counted as not accepted", () => {
+    expect(
+      nextVerification(
+        { status: "unverified", sellerType: "private", documents: ID, notAccepted: ID },
+        "submit",
+        "seller",
+      ),
+    ).toEqual({ ok: true, to: "pending" });
+  });
+});
+
+describe("documents not accepted", () => {
+  const decidedAt = new Date("2026-11-20T10:00:00Z");
+  const documents = [
+    { kind: "identity" as const, uploadedAt: new Date("2026-11-19T08:00:00Z") },
+    { kind: "company_registration" as const, uploadedAt: "2026-11-20T10:00:00.000Z" },
+    { kind: "proof_of_address" as const, uploadedAt: new Date("2026-11-21T09:00:00Z") },
+  ];
+  it("are the ones uploaded up to the rejection, for a rejected seller only", () => {
+    expect(notAcceptedDocuments({ status: "rejected", decidedAt, documents })).toEqual([
+      "identity",
+      "company_registration",
+    ]);
+    expect(notAcceptedDocuments({ status: "rejected", decidedAt: decidedAt.toISOString(), documents })).toEqual([
+      "identity",
+      "company_registration",
+    ]);
+    for (const status of ["unverified", "pending", "verified"] as const) {
+      expect(notAcceptedDocuments({ status, decidedAt, documents }), status).toEqual([]);
+    }
+    expect(notAcceptedDocuments({ status: "rejected", decidedAt: null, documents })).toEqual([]);
   });
 });
 

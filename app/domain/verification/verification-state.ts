@@ -3,9 +3,13 @@
  * who makes it, where it starts and where it leads, and what it needs; anything not listed is refused.
  * Read it as a table:
  *
- *   seller: unverified | rejected → pending   (submit: every required document is uploaded)
+ *   seller: unverified → pending              (submit: every required document is uploaded)
+ *           rejected → pending                (submit: every required document is uploaded, and at
+ *                                              least one is new since the rejection: the ones sent
+ *                                              before were not accepted)
  *           verified → pending                (upload: a new or replaced document; the badge goes
- *                                              until an admin checks again)
+ *                                              until an admin checks again, and the admin can verify
+ *                                              only once every required document is there)
  *   admin:  pending → verified                (verify: every required document is uploaded)
  *           pending → rejected                (reject: a reason for the seller is required)
  *
@@ -26,12 +30,16 @@ export type VerificationTransition = {
   by: VerificationActor;
   from: readonly VerificationStatus[];
   to: VerificationStatus;
-  /** What the move needs besides the state: the required documents, or a reason. */
-  needs?: "documents" | "reason";
+  /**
+   * What the move needs besides the state: the required documents; the required documents with at least
+   * one uploaded since the rejection ("new-documents"); or a reason.
+   */
+  needs?: "documents" | "new-documents" | "reason";
 };
 
 export const VERIFICATION_TRANSITIONS: readonly VerificationTransition[] = [
-  { move: "submit", by: "seller", from: ["unverified", "rejected"], to: "pending", needs: "documents" },
+  { move: "submit", by: "seller", from: ["unverified"], to: "pending", needs: "documents" },
+  { move: "submit", by: "seller", from: ["rejected"], to: "pending", needs: "new-documents" },
   { move: "upload", by: "seller", from: ["verified"], to: "pending" },
   { move: "verify", by: "admin", from: ["pending"], to: "verified", needs: "documents" },
   { move: "reject", by: "admin", from: ["pending"], to: "rejected", needs: "reason" },
@@ -55,17 +63,34 @@ export function missingDocuments(
   return requiredDocuments(sellerType).filter((kind) => !uploaded.includes(kind));
 }
 
+/**
+ * The kinds whose current document was there when an admin did not accept the seller: uploaded before the
+ * decision. Empty unless the seller is rejected (a new submission makes every document current again).
+ */
+export function notAcceptedDocuments(seller: {
+  status: VerificationStatus;
+  decidedAt: Date | string | null;
+  documents: readonly { kind: SellerDocumentKind; uploadedAt: Date | string }[];
+}): SellerDocumentKind[] {
+  if (seller.status !== "rejected" || !seller.decidedAt) return [];
+  const decided = new Date(seller.decidedAt).getTime();
+  return seller.documents.filter((d) => new Date(d.uploadedAt).getTime() <= decided).map((d) => d.kind);
+}
+
 export type VerificationSubject = {
   status: VerificationStatus;
   sellerType: SellerKind;
   /** The kinds of document uploaded (one current document per kind). */
   documents: readonly SellerDocumentKind[];
+  /** Of those, the ones an admin did not accept (`notAcceptedDocuments`); none unless rejected. */
+  notAccepted?: readonly SellerDocumentKind[];
 };
 
 export type VerificationOutcome =
   | { ok: true; to: VerificationStatus }
   | { ok: false; refusal: "not-allowed" }
   | { ok: false; refusal: "missing-documents"; missing: SellerDocumentKind[] }
+  | { ok: false; refusal: "nothing-new"; notAccepted: SellerDocumentKind[] }
   | { ok: false; refusal: "reason-required" };
 
 /**
@@ -83,9 +108,15 @@ export function nextVerification(
     if (move === "upload" && by === "seller") return { ok: true, to: subject.status };
     return { ok: false, refusal: "not-allowed" };
   }
-  if (t.needs === "documents") {
+  if (t.needs === "documents" || t.needs === "new-documents") {
     const missing = missingDocuments(subject.sellerType, subject.documents);
     if (missing.length) return { ok: false, refusal: "missing-documents", missing };
+  }
+  if (t.needs === "new-documents") {
+    const notAccepted = subject.notAccepted ?? [];
+    if (subject.documents.every((kind) => notAccepted.includes(kind))) {
+      return { ok: false, refusal: "nothing-new", notAccepted: [...notAccepted] };
+    }
   }
   if (t.needs === "reason" && !options.reason?.trim()) return { ok: false, refusal: "reason-required" };
   return { ok: true, to: t.to };

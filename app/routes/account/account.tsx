@@ -93,15 +93,17 @@ export async function action({ request, context }: Route.ActionArgs) {
     return runForm(
       submission,
       async () => {
-        const { changed } = await updateAccountProfile({ db, userId, input: submission.value });
+        const { changed, verificationReset } = await updateAccountProfile({ db, userId, input: submission.value });
         return backHere(
-          changed
-            ? {
-                type: "success",
-                title: "Profile saved",
-                description: "Your name and contact details are updated everywhere.",
-              }
-            : { type: "info", title: "Nothing to change", description: "Your profile already says this." },
+          verificationReset
+            ? { type: "success", title: "Profile saved", description: ACCOUNT_MESSAGES.renamedToReview }
+            : changed
+              ? {
+                  type: "success",
+                  title: "Profile saved",
+                  description: "Your name and contact details are updated everywhere.",
+                }
+              : { type: "info", title: "Nothing to change", description: "Your profile already says this." },
         );
       },
       options,
@@ -253,7 +255,12 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           title="Profile"
           description="Your name and how to reach you, as buyers, sellers and our team see them."
         >
-          <ProfileForm key={Object.values(account.profile).join("\n")} defaults={account.profile} answer={answer} />
+          <ProfileForm
+            key={Object.values(account.profile).join("\n")}
+            defaults={account.profile}
+            verified={account.verificationStatus === "verified"}
+            answer={answer}
+          />
         </AccountSection>
         <AccountSection id="password" title="Password">
           <PasswordForm hasPassword={account.hasPassword} answer={answer} />

@@ -15,7 +15,7 @@ import { VerificationStatusBadge } from "#app/components/verification/verificati
 import { getSellerVerification } from "#app/domain/verification/find-verifications.server.ts";
 import { submitVerification } from "#app/domain/verification/submit-verification.server.ts";
 import { uploadSellerDocument } from "#app/domain/verification/upload-seller-document.server.ts";
-import { UploadDocumentSchema } from "#app/domain/verification/verification-schemas.ts";
+import { documentList, UploadDocumentSchema } from "#app/domain/verification/verification-schemas.ts";
 import { AppError } from "#app/lib/app-error.ts";
 import { pageTitle } from "#app/lib/brand.ts";
 import { invalidReply, runForm } from "#app/lib/form-reply.server.ts";
@@ -69,11 +69,12 @@ export async function action({ request }: Route.ActionArgs) {
         const [file] = await filesOf(formData, "document");
         const uploaded = await uploadSellerDocument({ runtime, viewer, kind: submission.value.kind, file });
         const label = SELLER_DOCUMENT_KIND_LABELS[uploaded.kind];
+        const still = uploaded.missing.length ? ` ${stillNeeded(uploaded.missing)}` : "";
         return redirectWithToast(SOURCE, {
           type: "success",
           title: uploaded.replaced ? "Document replaced" : "Document uploaded",
           description: uploaded.backToReview
-            ? `${label}: ${uploaded.fileName}. Your documents are back with our team for review.`
+            ? `${label}: ${uploaded.fileName}. Your documents are back with our team for review.${still}`
             : `${label}: ${uploaded.fileName}.`,
         });
       },
@@ -106,13 +107,19 @@ export function shouldRevalidate() {
   return true;
 }
 
+/** What a seller waiting for review must still upload before our team can check (and verify) them. */
+function stillNeeded(missing: readonly SellerDocumentKind[]) {
+  return `Our team can check your documents only once they are all there: please upload ${documentList(missing)}.`;
+}
+
 const STATUS_TEXT = {
   unverified:
     "Buyers see a Verified seller badge on sellers whose identity our team has checked. Upload your documents below, then send them to us.",
   pending:
     "Our team is checking your documents. We tell you by e-mail and in your notifications when they have decided.",
   verified: "Buyers see the Verified seller badge on your listings and your seller page.",
-  rejected: "Our team could not verify you from the documents you sent. Upload new documents and send them again.",
+  rejected:
+    "Our team could not verify you from the documents you sent. Upload a new copy of the document the reason below concerns, and send them again.",
 } as const;
 
 export default function SellerVerification({ loaderData, actionData }: Route.ComponentProps) {
@@ -122,7 +129,7 @@ export default function SellerVerification({ loaderData, actionData }: Route.Com
   useActionToast(actionData?.toast);
   const failedKind = actionData && "kind" in actionData ? actionData.kind : null;
   const errorText = actionData?.toast?.type === "error" ? actionData.toast.description : undefined;
-  const needs = v.required.map((k) => SELLER_DOCUMENT_KIND_LABELS[k]);
+  const fresh = v.documents.filter((d) => !v.notAccepted.includes(d.kind)).map((d) => d.kind);
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-6 sm:py-8">
@@ -143,7 +150,11 @@ export default function SellerVerification({ loaderData, actionData }: Route.Com
           </h2>
           <VerificationStatusBadge status={v.status} />
         </div>
-        <p className="mt-2 text-sm text-gray-700">{STATUS_TEXT[v.status]}</p>
+        <p className="mt-2 text-sm text-gray-700">
+          {v.status === "pending" && v.missing.length
+            ? "Your verification is waiting for review, but our team cannot check it yet."
+            : STATUS_TEXT[v.status]}
+        </p>
         {v.status === "pending" && v.submittedAt ? (
           <p className="mt-1 text-sm text-gray-600">Sent on {formatLongDate(v.submittedAt)}.</p>
         ) : null}
@@ -154,6 +165,12 @@ export default function SellerVerification({ loaderData, actionData }: Route.Com
           <Alert variant="destructive" className="mt-3">
             <AlertTitle>Reason from our team</AlertTitle>
             <AlertDescription className="wrap-anywhere whitespace-pre-line">{v.reason}</AlertDescription>
+          </Alert>
+        ) : null}
+        {v.status === "pending" && v.missing.length ? (
+          <Alert variant="destructive" className="mt-3" data-still-needed>
+            <AlertTitle>Documents still needed</AlertTitle>
+            <AlertDescription>{stillNeeded(v.missing)}</AlertDescription>
           </Alert>
         ) : null}
       </section>
@@ -182,6 +199,9 @@ export default function SellerVerification({ loaderData, actionData }: Route.Com
             <AlertDescription>
               Your documents have been checked. If you upload a new one, the Verified seller badge goes until our team
               has checked it again.
+              {v.missing.length
+                ? ` They can check only once every required document is there: you would still need to upload ${documentList(v.missing)}.`
+                : ""}
             </AlertDescription>
           </Alert>
         ) : null}
@@ -195,6 +215,7 @@ export default function SellerVerification({ loaderData, actionData }: Route.Com
               busy={busy}
               error={failedKind === kind ? errorText : undefined}
               resetsVerification={v.uploadResets}
+              notAcceptedOn={v.notAccepted.includes(kind) ? v.decidedAt : null}
             />
           ))}
         </ul>
@@ -208,22 +229,30 @@ export default function SellerVerification({ loaderData, actionData }: Route.Com
           <Form method="post" className="mt-2 space-y-2">
             <input type="hidden" name="intent" value="submit" />
             <p className="text-sm text-gray-700">
-              Your documents are ready: {needs.join(", ")}. Send them to our team to be checked.
+              {v.notAccepted.length
+                ? `Ready to send again: your new ${documentList(fresh)}, with ${documentList(v.notAccepted)} as sent before. Send them to our team to be checked.`
+                : `Your documents are ready: ${documentList(fresh)}. Send them to our team to be checked.`}
             </p>
             <Button type="submit" disabled={busy}>
               Send for verification
             </Button>
           </Form>
+        ) : v.status === "pending" && v.missing.length ? (
+          <p className="mt-2 text-sm text-gray-700">{stillNeeded(v.missing)}</p>
         ) : v.status === "pending" ? (
           <p className="mt-2 text-sm text-gray-700">
             Sent. You can still replace a document while you wait: our team sees the newest one.
           </p>
         ) : v.status === "verified" ? (
           <p className="mt-2 text-sm text-gray-700">Nothing to send: you are a verified seller.</p>
+        ) : v.missing.length ? (
+          <p className="mt-2 text-sm text-gray-700">
+            Upload {documentList(v.missing)} first, then send your documents from here.
+          </p>
         ) : (
           <p className="mt-2 text-sm text-gray-700">
-            Upload {v.missing.map((k) => SELLER_DOCUMENT_KIND_LABELS[k]).join(", ")} first, then send your documents
-            from here.
+            Upload a new copy of the documents our team did not accept (see the reason above), then send them again from
+            here.
           </p>
         )}
       </section>

@@ -5,7 +5,7 @@ import { BUYER_ACCOUNT_PATH, FavouriteButton, PendingFavourite } from "#app/comp
 import { ListingCard, ListingCardSkeleton } from "#app/components/listing/listing-card.tsx";
 import { CompareToggle } from "#app/components/compare/compare-toggle.tsx";
 import { CompareTray } from "#app/components/compare/compare-tray.tsx";
-import { useLoadMore } from "#app/components/listing/use-load-more.ts";
+import { LoadMore, shownFrom, useLoadingMore } from "#app/components/listing/load-more.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { MachineFilters } from "#app/components/listing/machine-filters.tsx";
 import { Input } from "#app/components/ui/input.tsx";
@@ -16,7 +16,7 @@ import { maySaveFavourites } from "#app/domain/favourite/favourite-rules.ts";
 import { findListings } from "#app/domain/listing/find-listings.server.ts";
 import { countListings } from "#app/domain/listing/count-listings.server.ts";
 import { parseListingSearch, type ListingSearch } from "#app/domain/listing/listing-search.ts";
-import { PROVINCES, SEARCH_MAX_LENGTH, searchToQuery } from "#app/domain/listing/listing-search-query.ts";
+import { PROVINCES, SEARCH_MAX_LENGTH } from "#app/domain/listing/listing-search-query.ts";
 import { getViewer } from "#app/server/get-viewer.server.ts";
 import { hasCompleteBuyerProfile, type Viewer } from "#app/domain/user/viewer.ts";
 import { categoryLabel, formatWhole } from "#app/lib/format.ts";
@@ -55,7 +55,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   // The counts first: when a search finds no more than a thousand machines they come with every match's
   // id, and the page is read from those (a rare mix of common filters would otherwise walk an index far).
   const counts = await countListings({ db, search: filters });
-  const page = await findListings({ db, storage, search, limit: PAGE_SIZE, within: counts.ids });
+  // "Load more" asks for more of the same list (?shown=24): the address keeps it for Back and reload.
+  const shown = shownFrom(url.searchParams, PAGE_SIZE);
+  const page = await findListings({ db, storage, search, limit: shown, within: counts.ids });
   const saved =
     viewer && maySaveFavourites(viewer)
       ? new Set(await favouriteIds({ db, userId: viewer.userId, listingIds: page.items.map((l) => l.id) }))
@@ -76,6 +78,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     categories: CATEGORIES,
     page: {
       nextCursor: page.nextCursor,
+      shown,
       items: page.items.map((l) => ({
         ...l,
         description: full ? l.description : shortened(l.description, 80),
@@ -103,19 +106,18 @@ function activeFilterCount(search: Omit<ListingSearch, "cursor">) {
 export default function Catalog({ loaderData }: Route.ComponentProps) {
   const { signedIn, canSave, profilePrompt, search, page, path, categories, counts, saveSearch } = loaderData;
   const navigation = useNavigation();
-  const more = useLoadMore(page);
-  const searching = navigation.state === "loading" && navigation.location?.pathname === path;
+  const loadingMore = useLoadingMore();
+  const searching = navigation.state === "loading" && navigation.location?.pathname === path && !loadingMore;
   const { cursor: _c, ...filters } = search;
   const active = activeFilterCount(filters);
   const shown = `${formatWhole(counts.total)}${counts.capped ? "+" : ""} ${counts.total === 1 && !counts.capped ? "machine" : "machines"}`;
 
-  const nextHref = more.nextCursor ? `${path}?${searchToQuery({ ...filters, cursor: more.nextCursor })}` : null;
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:py-8">
       <PendingFavourite signedIn={signedIn} canSave={canSave} />
       <h1 className="text-2xl font-bold sm:text-3xl">Machinery Catalog</h1>
       <p className="mt-1 text-sm text-gray-600 sm:text-base">
-        Approved listings from verified sellers across South Africa.
+        Listings approved by our team, from sellers across South Africa. Look for the Verified seller badge.
       </p>
 
       {profilePrompt ? (
@@ -291,11 +293,11 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
             <ListingCardSkeleton key={i} />
           ))}
         </div>
-      ) : more.items.length === 0 ? (
+      ) : page.items.length === 0 ? (
         <p className="mt-10 text-center text-gray-500">No listings found</p>
       ) : (
         <ul className="mt-4 grid grid-cols-1 gap-6 sm:grid-cols-2 md:mt-6 lg:grid-cols-3" aria-label="Listings">
-          {more.items.map((l) => (
+          {page.items.map((l) => (
             <li key={l.id}>
               <ListingCard
                 listing={l}
@@ -317,21 +319,7 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
-      {nextHref && !searching ? (
-        <div className="mt-8 text-center">
-          <Button asChild variant="outline" disabled={more.loading}>
-            <Link
-              to={nextHref}
-              onClick={(e) => {
-                e.preventDefault();
-                more.load(nextHref);
-              }}
-            >
-              {more.loading ? "Loading..." : "Load more"}
-            </Link>
-          </Button>
-        </div>
-      ) : null}
+      {searching ? null : <LoadMore shown={page.shown} pageSize={PAGE_SIZE} nextCursor={page.nextCursor} />}
       <CompareTray />
     </div>
   );

@@ -11,7 +11,7 @@ export const meta: Route.MetaFunction = () => [
   { title: pageTitle("About us") },
   {
     name: "description",
-    content: `${PRODUCT_NAME} is South Africa's brokered marketplace for heavy machinery: approved listings, verified sellers and a ${percent(SELLER_COMMISSION_PERCENT)} commission from each side.`,
+    content: `${PRODUCT_NAME} is South Africa's brokered marketplace for heavy machinery: listings approved by our team, a Verified seller badge for sellers whose identity we checked, and a ${percent(SELLER_COMMISSION_PERCENT)} commission from each side.`,
   },
 ];
 

@@ -236,9 +236,10 @@ const sections = ({ mandateYears, exportHours, sessionDays }: Periods): LegalSec
     title: "Keeping it safe",
     body: (
       <p>
-        Passwords are stored only as one-way hashes, and you can add two-factor sign-in. Verification documents, signed
-        mandates and data exports are private files that only their owner and our team can open. Our team&rsquo;s
-        actions on accounts and listings are recorded. The site is served over an encrypted connection.
+        Passwords are stored only as one-way hashes, and you can add two-factor sign-in. Verification documents and
+        signed mandates are private files that only their owner and our team can open; a copy of your data
+        (&ldquo;Download my data&rdquo;) can be downloaded by you alone, not by our team. Our team&rsquo;s actions on
+        accounts and listings are recorded. The site is served over an encrypted connection.
       </p>
     ),
   },

@@ -19,7 +19,7 @@ export const meta: Route.MetaFunction = () => [
   { title: pageTitle("Terms of use") },
   {
     name: "description",
-    content: `The terms of using ${PRODUCT_NAME}: brokered sales under an exclusive mandate, the ${percent(SELLER_COMMISSION_PERCENT)} commission from each side, approved listings and verified sellers.`,
+    content: `The terms of using ${PRODUCT_NAME}: brokered sales under an exclusive mandate, the ${percent(SELLER_COMMISSION_PERCENT)} commission from each side, approved listings and the Verified seller badge.`,
   },
 ];
 

@@ -1,13 +1,11 @@
-import { Link } from "react-router";
 import type { Route } from "./+types/seller-page";
 import { FavouriteButton, PendingFavourite } from "#app/components/listing/favourite-button.tsx";
 import { ListingCard } from "#app/components/listing/listing-card.tsx";
-import { useLoadMore } from "#app/components/listing/use-load-more.ts";
+import { LoadMore, shownFrom } from "#app/components/listing/load-more.tsx";
 import { VerifiedBadge } from "#app/components/seller/verified-badge.tsx";
-import { Button } from "#app/components/ui/button.tsx";
 import { maySaveFavourites } from "#app/domain/favourite/favourite-rules.ts";
 import { favouriteIds } from "#app/domain/favourite/toggle-favourite.server.ts";
-import { getSellerPage } from "#app/domain/seller/get-seller-page.server.ts";
+import { getSellerPage, SELLER_PAGE_SIZE } from "#app/domain/seller/get-seller-page.server.ts";
 import { sellerPagePath } from "#app/domain/seller/seller-name.ts";
 import { hasCompleteBuyerProfile } from "#app/domain/user/viewer.ts";
 import { PRODUCT_NAME, pageTitle } from "#app/lib/brand.ts";
@@ -46,12 +44,16 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const viewer = await getViewer(request);
   const runtime = await getRuntime();
   const { db, storage } = runtime;
-  const raw = new URL(request.url).searchParams.get("cursor") ?? undefined;
+  const query = new URL(request.url).searchParams;
+  const raw = query.get("cursor") ?? undefined;
+  // "Load more" asks for more of the same list (?shown=24): the address keeps it for Back and reload.
+  const shown = shownFrom(query, SELLER_PAGE_SIZE);
   const found = await getSellerPage({
     db,
     storage,
     id: params.id,
     cursor: raw && raw.length <= CURSOR_MAX ? raw : undefined,
+    shown,
   });
   // Not a seller's id, an unknown one, or a banned seller: the app's 404.
   if (!found) throw new Response("Not Found", { status: 404 });
@@ -76,6 +78,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     canSave: maySaveFavourites(viewer),
     page: {
       nextCursor: page.nextCursor,
+      shown,
+      pageSize: SELLER_PAGE_SIZE,
       items: page.items.map((l) => ({
         ...l,
         // The name this page goes by (a company seller's company), on every card of it.
@@ -89,10 +93,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export default function SellerPage({ loaderData }: Route.ComponentProps) {
   const { seller, signedIn, canSave, page } = loaderData;
-  const more = useLoadMore(page);
-  const nextHref = more.nextCursor
-    ? `${sellerPagePath(seller.id)}?cursor=${encodeURIComponent(more.nextCursor)}`
-    : null;
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:py-8">
       <PendingFavourite signedIn={signedIn} canSave={canSave} />
@@ -128,11 +128,11 @@ export default function SellerPage({ loaderData }: Route.ComponentProps) {
       </section>
 
       <h2 className="mt-8 text-xl font-semibold sm:text-2xl">Machines for sale</h2>
-      {more.items.length === 0 ? (
+      {page.items.length === 0 ? (
         <p className="mt-6 text-gray-500">This seller has no machines for sale right now.</p>
       ) : (
         <ul className="mt-4 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Machines for sale">
-          {more.items.map((l) => (
+          {page.items.map((l) => (
             <li key={l.id}>
               <ListingCard
                 listing={l}
@@ -151,21 +151,7 @@ export default function SellerPage({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
-      {nextHref ? (
-        <div className="mt-8 text-center">
-          <Button asChild variant="outline">
-            <Link
-              to={nextHref}
-              onClick={(e) => {
-                e.preventDefault();
-                more.load(nextHref);
-              }}
-            >
-              {more.loading ? "Loading..." : "Load more"}
-            </Link>
-          </Button>
-        </div>
-      ) : null}
+      <LoadMore shown={page.shown} pageSize={page.pageSize} nextCursor={page.nextCursor} />
     </div>
   );
 }
