@@ -139,6 +139,7 @@ test("the PDF mandate: request it by e-mail, upload it signed", async ({ browser
   const admin = await sessionPage(browser, "admin");
   const pdf = await admin.request.get(`/admin/mailbox/${mail.id}/attachments/0`);
   expect(pdf.headers()["content-type"]).toBe("application/pdf");
+  expect(pdf.headersArray().filter((h) => h.name.toLowerCase() === "x-content-type-options")).toHaveLength(1);
   const bytes = await pdf.body();
   expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
 

@@ -28,7 +28,7 @@ export const ACCOUNT_MESSAGES = {
     `We sent a link to ${newEmail}. Your e-mail stays ${oldEmail} until you confirm.`,
   emailChanged: (email: string) => `Your e-mail address is now ${email}.`,
   emailLinkFailed:
-    "This link is invalid or has expired. Your e-mail address has not changed; you can ask for a new link below.",
+    "This link is invalid, has expired or was already used. Your e-mail address is the one shown below; to change it, ask for a new link.",
   sessionGone: "That session has already ended.",
   thisDevice: "This is the device you are using. Use Logout to sign out here.",
   /** Shown by the profile form while a verified seller's name or company differs from the saved one. */

@@ -49,14 +49,14 @@ const SOURCE = "/account";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { viewer, sessionId } = await requireUserSession(request);
-  const { db } = await getRuntime();
+  const { db, queueEmail } = await getRuntime();
   const url = new URL(request.url);
   // Where the new address's confirmation link lands (EMAIL_CHANGED_CALLBACK); better-auth adds `error` when it refused the link.
   const landing: "changed" | "failed" | null =
     url.searchParams.get("email") === "changed" ? (url.searchParams.get("error") ? "failed" : "changed") : null;
   // The profile's copy of the address follows at once (better-auth's afterEmailVerification does the same
   // when wired; this covers a link followed before that, and is a no-op once they agree).
-  if (landing === "changed") await syncChangedEmail({ db, userId: viewer.userId });
+  if (landing === "changed") await syncChangedEmail({ db, userId: viewer.userId, queueEmail });
   const account = await getAccount({ db, userId: viewer.userId });
   if (!account) throw redirect("/signin");
   const sessions = await findSessions({ db, userId: viewer.userId, currentSessionId: sessionId });

@@ -15,7 +15,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       "Content-Type": attachment.contentType,
       "Content-Disposition": `attachment; filename="${attachment.filename.replace(/[^\w.-]/g, "_")}"`,
       "Cache-Control": "private, no-store",
-      "X-Content-Type-Options": "nosniff",
     },
   });
 }

@@ -14,7 +14,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       "Content-Type": "application/pdf",
       "Content-Disposition": `attachment; filename="signed-mandate.pdf"`,
       "Cache-Control": "private, no-store",
-      "X-Content-Type-Options": "nosniff",
     },
   });
 }
