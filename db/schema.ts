@@ -146,6 +146,12 @@ export const twoFactor = pgTable(
     verified: boolean("verified").default(true),
     failedVerificationCount: integer("failed_verification_count").default(0),
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    /**
+     * Ours, not better-auth's: the 30-second step of the last code from the app that was accepted
+     * (a sign-in, confirming the setup, turning it off, deleting the account). A code of that step
+     * or an earlier one is refused, so a code seen over someone's shoulder cannot be used again.
+     */
+    lastUsedStep: integer("last_used_step"),
   },
   (t) => [index("two_factor_user_id_idx").on(t.userId), index("two_factor_secret_idx").on(t.secret)],
 );

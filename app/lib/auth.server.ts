@@ -10,8 +10,10 @@
 import { betterAuth, type BetterAuthPlugin } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthEndpoint, createAuthMiddleware } from "better-auth/api";
-import { symmetricDecrypt } from "better-auth/crypto";
+import { expireCookie } from "better-auth/cookies";
+import { symmetricDecrypt, symmetricEncrypt } from "better-auth/crypto";
 import { genericOAuth, twoFactor } from "better-auth/plugins";
+import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import * as schema from "#db/schema.ts";
@@ -73,6 +75,54 @@ function base32(bytes: Uint8Array) {
   return out;
 }
 
+/** RFC 4648 base32 back to bytes (a secret imported as "base32:<secret>"). */
+function base32Bytes(text: string) {
+  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+  const bytes: number[] = [];
+  let bits = 0;
+  let value = 0;
+  for (const char of text.toUpperCase().replace(/[\s=]/g, "")) {
+    const index = alphabet.indexOf(char);
+    if (index < 0) continue;
+    value = ((value << 5) | index) & 0xffff;
+    bits += 5;
+    if (bits >= 8) {
+      bytes.push((value >>> (bits - 8)) & 0xff);
+      bits -= 8;
+    }
+  }
+  return Uint8Array.from(bytes);
+}
+
+/** The authenticator app's codes: 6 digits, a new one every 30 seconds; one step either side is accepted (the plugin's defaults). */
+export const TOTP_PERIOD_SECONDS = 30;
+const TOTP_WINDOW = 1;
+
+/** RFC 4226 HOTP, as the plugin computes it (HMAC-SHA-1, 6 digits). */
+function hotp(key: Uint8Array, counter: number) {
+  const message = Buffer.alloc(8);
+  message.writeBigUInt64BE(BigInt(counter));
+  const mac = createHmac("sha1", key).update(message).digest();
+  const offset = mac[mac.length - 1]! & 0x0f;
+  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, "0");
+}
+
+/**
+ * Backup codes: ten of "XXXXX-XXXXX", capitals and digits without the ones easily mistaken for
+ * each other (no 0/O, 1/I/L). They are typed in any case, with or without spaces and the dash
+ * (normaliseBackupCode, app/domain/user/two-factor-schemas.ts).
+ */
+export const BACKUP_CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
+export const BACKUP_CODE_COUNT = 10;
+
+export function makeBackupCodes(amount = BACKUP_CODE_COUNT) {
+  return Array.from({ length: amount }, () => {
+    let code = "";
+    for (let i = 0; i < 10; i++) code += BACKUP_CODE_ALPHABET[randomInt(BACKUP_CODE_ALPHABET.length)];
+    return `${code.slice(0, 5)}-${code.slice(5)}`;
+  });
+}
+
 /** Where a sign-in that still needs its second factor continues (app/routes/auth/signin-two-factor.tsx). */
 export const TWO_FACTOR_PAGE = "/signin/two-factor";
 
@@ -95,7 +145,12 @@ function createTwoFactorPlugins() {
   const plugin = twoFactor({
     issuer: PRODUCT_NAME,
     trustDeviceMaxAge: TRUST_DEVICE_DAYS * 24 * 60 * 60,
-    backupCodeOptions: { amount: 10, length: 10, storeBackupCodes: "encrypted" },
+    backupCodeOptions: {
+      amount: BACKUP_CODE_COUNT,
+      length: 10,
+      storeBackupCodes: "encrypted",
+      customBackupCodesGenerate: () => makeBackupCodes(),
+    },
   });
   // The plugin's own challenge: its after-hook of the password sign-in.
   const signInHook = plugin.hooks.after.find((hook) => hook.matcher({ path: "/sign-in/email" } as never));
@@ -144,6 +199,54 @@ function createTwoFactorPlugins() {
           return { setup: { secret, uri: `otpauth://totp/${label}?${query}` } };
         },
       ),
+      /**
+       * Server-only (no HTTP path): the 30-second step a code from the app belongs to, when it is
+       * right now (the step before and after count too, as for the plugin), or null. The app refuses
+       * a step already used (two_factor.last_used_step, app/domain/user/two-factor.server.ts).
+       */
+      matchTotpStep: createAuthEndpoint.serverOnly(
+        {
+          method: "POST",
+          body: z.object({ userId: z.string().min(1).max(200), code: z.string().regex(/^\d{6}$/) }),
+        },
+        async (ctx) => {
+          const row = (await ctx.context.adapter.findOne({
+            model: "twoFactor",
+            where: [{ field: "userId", value: ctx.body.userId }],
+          })) as { secret: string } | null;
+          if (!row) return { step: null };
+          const stored = await symmetricDecrypt({ key: ctx.context.secretConfig, data: row.secret });
+          // Generated secrets are used as their UTF-8 bytes; an imported one is kept as "base32:<secret>".
+          const key = stored.startsWith("base32:") ? base32Bytes(stored.slice(7)) : new TextEncoder().encode(stored);
+          const now = Math.floor(Date.now() / (TOTP_PERIOD_SECONDS * 1000));
+          const typed = Buffer.from(ctx.body.code);
+          let step: number | null = null;
+          for (let counter = now - TOTP_WINDOW; counter <= now + TOTP_WINDOW; counter++) {
+            if (timingSafeEqual(typed, Buffer.from(hotp(key, counter)))) step = counter;
+          }
+          return { step };
+        },
+      ),
+      /** Server-only (no HTTP path): backup codes as the plugin stores them (encrypted with the app's secret). */
+      sealBackupCodes: createAuthEndpoint.serverOnly(
+        { method: "POST", body: z.object({ codes: z.array(z.string().min(1).max(40)).min(1).max(50) }) },
+        async (ctx) => ({
+          sealed: await symmetricEncrypt({ key: ctx.context.secretConfig, data: JSON.stringify(ctx.body.codes) }),
+        }),
+      ),
+      /**
+       * Server-only (no HTTP path): forgets "Trust this device" for the request's browser (its record
+       * and cookie), as the plugin does when two-factor sign-in is turned off. Call with `returnHeaders`.
+       */
+      forgetTrustedDevice: createAuthEndpoint.serverOnly({ method: "POST", requireHeaders: true }, async (ctx) => {
+        const cookie = ctx.context.createAuthCookie("trust_device");
+        const value = await ctx.getSignedCookie(cookie.name, ctx.context.secret);
+        if (!value) return { forgotten: false };
+        const trustId = value.split("!")[1];
+        if (trustId) await ctx.context.internalAdapter.deleteVerificationByIdentifier(trustId);
+        expireCookie(ctx, cookie);
+        return { forgotten: true };
+      }),
     },
     hooks: {
       after: [

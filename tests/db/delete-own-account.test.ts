@@ -11,8 +11,10 @@
  * address.
  *
  * Refused, with nothing changed (but the count of wrong passwords): a wrong or missing password, a
- * wrong phrase, the last active admin, too many wrong passwords (even the right one waits). An account
- * that signs in only with Google confirms with the phrase alone. Through the page: signed out and home
+ * wrong phrase (the answer says what to type), the last active admin, too many wrong passwords (even
+ * the right one waits). With two-factor sign-in on, a code too: none, a wrong one or one already used
+ * is refused (counted like other wrong codes); a backup code in any case will do. An account that
+ * signs in only with Google confirms with the phrase alone. Through the page: signed out and home
  * with a toast; the password no longer signs in.
  */
 import fs from "node:fs";
@@ -23,13 +25,16 @@ import * as s from "#db/schema.ts";
 import { recordAudit } from "#app/domain/audit/record-audit.server.ts";
 import { requestDataExport } from "#app/domain/export/request-data-export.server.ts";
 import {
+  CODE_REQUIRED,
   deleteOwnAccount,
   getAccountDeletionFacts,
   LAST_ADMIN_SELF,
   PASSWORD_REQUIRED,
   WRONG_PASSWORD,
 } from "#app/domain/user/delete-own-account.server.ts";
-import { deleteConfirmationPhrase, INVALID_DELETE_CONFIRMATION } from "#app/domain/user/delete-user-phrase.ts";
+import { confirmTwoFactorSetup, getTwoFactorState, startTwoFactorSetup } from "#app/domain/user/two-factor.server.ts";
+import { TWO_FACTOR_MESSAGES } from "#app/domain/user/two-factor-schemas.ts";
+import { deleteConfirmationPhrase, deleteOwnPhraseMismatch } from "#app/domain/user/delete-user-phrase.ts";
 import {
   ANONYMISED,
   deleteUser,
@@ -41,6 +46,7 @@ import type { Viewer } from "#app/domain/user/viewer.ts";
 import { TOO_MANY } from "#app/lib/rate-limit.server.ts";
 import { action as deleteAction, loader as deleteLoader } from "#app/routes/account/account-delete.tsx";
 import { getViewer } from "#app/server/get-viewer.server.ts";
+import { authenticatorApp } from "../unit/totp.ts";
 import { BASE, dbLabel, PASSWORD, refusal, startTestRuntime, type TestRuntime } from "./support/harness.ts";
 
 let h: TestRuntime;
@@ -392,7 +398,12 @@ describe(`refusals change nothing (${dbLabel})`, () => {
       const error = await refusal(
         deleteOwnAccount({ runtime: h.rt, viewer: v, password: PASSWORD, confirmation: typed }),
       );
-      expect(error).toMatchObject({ status: 400, message: INVALID_DELETE_CONFIRMATION });
+      // It says what is expected.
+      expect(error).toMatchObject({
+        status: 400,
+        message: `That does not match. Type DELETE in capital letters, one space, then your e-mail address: "DELETE ${v.email}".`,
+        fieldErrors: { confirmation: [deleteOwnPhraseMismatch(v.email)] },
+      });
     }
     expect(await counts()).toEqual(before);
   });
@@ -444,6 +455,120 @@ describe(`refusals change nothing (${dbLabel})`, () => {
     await refusal(deleteOwnAccount({ runtime: h.rt, viewer: v, confirmation: "DELETE" }));
     await deleteOwnAccount({ runtime: h.rt, viewer: v, confirmation: phrase(v) });
     expect(await h.rt.db.select().from(s.user).where(eq(s.user.id, v.userId))).toEqual([]);
+  });
+});
+
+describe(`with two-factor sign-in on (${dbLabel})`, () => {
+  /** A signed-in buyer who turned two-factor sign-in on: their authenticator app and backup codes. */
+  async function withTwoFactor() {
+    const p = await h.persona("buyer");
+    const request = new Request(`${BASE}/account/two-factor`, {
+      method: "POST",
+      headers: { cookie: p.cookie, origin: BASE },
+    });
+    await startTwoFactorSetup({ runtime: h.rt, viewer: p.viewer, password: PASSWORD, request });
+    const { setup } = await getTwoFactorState({ runtime: h.rt, viewer: p.viewer });
+    const app = authenticatorApp(setup!.uri);
+    const { backupCodes } = await confirmTwoFactorSetup({ runtime: h.rt, viewer: p.viewer, code: await app.next() });
+    return { ...p, app, backupCodes };
+  }
+  const wrongCodes = async (userId: string) =>
+    Number(
+      (
+        (await h.rt.db.execute(sql`select count from rate_limits where key = ${`two-factor:account:${userId}`}`))
+          .rows as { count: number }[]
+      )[0]?.count ?? 0,
+    );
+
+  it("asks for a code as well: none, a wrong one and one already used are refused, and nothing is deleted", async () => {
+    const p = await withTwoFactor();
+    const v = p.viewer;
+    expect(await getAccountDeletionFacts({ db: h.rt.db, userId: v.userId })).toMatchObject({ twoFactorEnabled: true });
+    const before = await counts();
+    const attempt = (code?: string) =>
+      refusal(deleteOwnAccount({ runtime: h.rt, viewer: v, password: PASSWORD, confirmation: phrase(v), code }));
+
+    expect(await attempt()).toMatchObject({
+      status: 400,
+      message: CODE_REQUIRED,
+      fieldErrors: { code: [CODE_REQUIRED] },
+    });
+    const setupCode = p.app.codeOf(p.app.lastStep);
+    const wrong = setupCode === "000000" ? "111111" : "000000";
+    expect(await attempt(wrong)).toMatchObject({
+      status: 400,
+      message: TWO_FACTOR_MESSAGES.codeWrong,
+      fieldErrors: { code: [TWO_FACTOR_MESSAGES.codeWrong] },
+    });
+    expect(await attempt("ABCDE-FGHJK")).toMatchObject({ status: 400, message: TWO_FACTOR_MESSAGES.backupCodeWrong });
+    // The code that turned it on cannot be used again.
+    expect(await attempt(setupCode)).toMatchObject({ status: 400, message: TWO_FACTOR_MESSAGES.codeReused });
+    // A wrong password is refused before the code is looked at (and uses up nothing).
+    const next = await p.app.next();
+    expect(
+      await refusal(
+        deleteOwnAccount({
+          runtime: h.rt,
+          viewer: v,
+          password: "Wrong-1-password",
+          confirmation: phrase(v),
+          code: next,
+        }),
+      ),
+    ).toMatchObject({ status: 401, message: WRONG_PASSWORD });
+    // Counted like other wrong codes.
+    expect(await wrongCodes(v.userId)).toBe(3);
+    expect(await counts()).toEqual(before);
+    expect(await h.rt.db.select().from(s.user).where(eq(s.user.id, v.userId))).toHaveLength(1);
+
+    // The right code (typed "123 456"): deleted.
+    await deleteOwnAccount({
+      runtime: h.rt,
+      viewer: v,
+      password: PASSWORD,
+      confirmation: phrase(v),
+      code: `${next.slice(0, 3)} ${next.slice(3)}`,
+    });
+    expect(await h.rt.db.select().from(s.user).where(eq(s.user.id, v.userId))).toEqual([]);
+    expect(await h.rt.db.select().from(s.twoFactor).where(eq(s.twoFactor.userId, v.userId))).toEqual([]);
+  });
+
+  it("a backup code will do, typed in any case", async () => {
+    const p = await withTwoFactor();
+    await deleteOwnAccount({
+      runtime: h.rt,
+      viewer: p.viewer,
+      password: PASSWORD,
+      confirmation: phrase(p.viewer),
+      code: p.backupCodes[3]!.toLowerCase(),
+    });
+    expect(await h.rt.db.select().from(s.user).where(eq(s.user.id, p.viewer.userId))).toEqual([]);
+  });
+
+  it("through the page: the code's field, and its refusal on that field (the code is not sent back)", async () => {
+    const p = await withTwoFactor();
+    const page = await h.call(deleteLoader, { path: "/account/delete", method: "GET", cookie: p.cookie });
+    expect(page.body).toMatchObject({ twoFactorEnabled: true, hasPassword: true });
+    const body = new FormData();
+    for (const [k, val] of Object.entries({
+      intent: "delete",
+      password: PASSWORD,
+      confirmation: phrase(p.viewer),
+      code: p.app.codeOf(p.app.lastStep),
+    }))
+      body.set(k, val);
+    const refused = (await deleteAction({
+      request: new Request(`${BASE}/account/delete`, { method: "POST", body, headers: { cookie: p.cookie } }),
+      params: {},
+      context: { clientIp: "127.0.0.1" },
+    } as never)) as {
+      data: { result: { error: Record<string, string[]>; initialValue: Record<string, string> } };
+      init: { status: number };
+    };
+    expect(refused.init.status).toBe(400);
+    expect(refused.data.result.error).toMatchObject({ code: [TWO_FACTOR_MESSAGES.codeReused] });
+    expect(refused.data.result.initialValue.code).toBeUndefined();
+    expect(await h.rt.db.select().from(s.user).where(eq(s.user.id, p.viewer.userId))).toHaveLength(1);
   });
 });
 

@@ -2,8 +2,9 @@
  * Two-factor sign-in on a real database, through the pages' own loaders and actions: turning it on
  * takes the password and a code from the app (computed here with node:crypto, RFC 6238); a sign-in
  * with it on gets no session until the code; wrong codes are refused and limited; backup codes work
- * once each; turning it off; admins where ADMIN_TWO_FACTOR=required (the guard, granting access);
- * and better-auth's own /two-factor/* endpoints stay closed over HTTP.
+ * once each, typed in any case; a code from the app is accepted once (signing in, turning it off);
+ * turning it off; a failing audit write changes nothing; admins where ADMIN_TWO_FACTOR=required (the
+ * guard, granting access); and better-auth's own /two-factor/* endpoints stay closed over HTTP.
  */
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -22,12 +23,13 @@ import * as signinTwoFactor from "#app/routes/auth/signin-two-factor.tsx";
 import { resendConfirmation } from "#app/domain/user/resend-confirmation.server.ts";
 import { setUserAccess, ADMIN_NEEDS_TWO_FACTOR } from "#app/domain/user/set-user-access.server.ts";
 import { signInWithPassword, TwoFactorRequiredError } from "#app/domain/user/sign-in.server.ts";
+import { confirmTwoFactorSetup, createNewBackupCodes, turnOffTwoFactor } from "#app/domain/user/two-factor.server.ts";
 import { TWO_FACTOR_MESSAGES } from "#app/domain/user/two-factor-schemas.ts";
 import { isAllowedAuthRequest } from "#app/lib/auth-edge.server.ts";
 import { parseEnv } from "#app/lib/env.server.ts";
 import { adminTwoFactorLine } from "#app/lib/startup-banner.server.ts";
 import { getViewer } from "#app/server/get-viewer.server.ts";
-import { totp, wrongTotp } from "../unit/totp.ts";
+import { authenticatorApp, stepAt, totp, wrongTotp } from "../unit/totp.ts";
 import { BASE, PASSWORD, refusal, startTestRuntime, type RouteFn, type TestRuntime } from "./support/harness.ts";
 
 let h: TestRuntime;
@@ -158,14 +160,15 @@ async function turnOn(b: { jar: Jar }) {
   const page = (await raw(accountTwoFactor.loader, { path: "/account/two-factor", jar: b.jar })).body as SetupState;
   expect(page.setup).not.toBeNull();
   const uri = page.setup!.uri;
+  const app = authenticatorApp(uri);
   const confirm = await raw(accountTwoFactor.action, {
     path: "/account/two-factor",
-    form: { intent: "confirm", code: totp(uri) },
+    form: { intent: "confirm", code: await app.next() },
     jar: b.jar,
   });
   expect(confirm.status).toBe(200);
   b.jar.apply(confirm.setCookies);
-  return { uri, backupCodes: (confirm.body as Reply).backupCodes! };
+  return { uri, app, backupCodes: (confirm.body as Reply).backupCodes! };
 }
 
 /** The sign-in form with the password: the answer and the browser afterwards. */
@@ -272,7 +275,9 @@ describe("turning it on", () => {
     expect(confirm.status).toBe(200);
     const reply = confirm.body as Reply;
     expect(reply.backupCodes).toHaveLength(10);
-    expect(reply.backupCodes!.every((c) => /^[A-Za-z0-9]{5}-[A-Za-z0-9]{5}$/.test(c))).toBe(true);
+    // Capitals and digits without the look-alikes (0/O, 1/I/L).
+    expect(reply.backupCodes!.every((c) => /^[A-HJKMNP-Z2-9]{5}-[A-HJKMNP-Z2-9]{5}$/.test(c))).toBe(true);
+    expect(new Set(reply.backupCodes).size).toBe(10);
     b.jar.apply(confirm.setCookies);
     const viewer = await viewerOf(b.jar);
     expect(viewer?.userId).toBe(b.viewer.userId);
@@ -309,7 +314,7 @@ describe("turning it on", () => {
 describe("signing in with it on", () => {
   it("the right password gives no session until the code; the sign-in's redirectTo survives", async () => {
     const b = await browserFor();
-    const { uri } = await turnOn(b);
+    const { app } = await turnOn(b);
     const sessions = await sessionsOf(b.viewer.userId);
 
     const error = await refusal(
@@ -334,7 +339,7 @@ describe("signing in with it on", () => {
     expect(page.status).toBe(200);
     expect(page.body).toMatchObject({ backup: false, redirectTo: "/saved-searches" });
 
-    const done = await codeStep(jar, { code: totp(uri), redirectTo: "/saved-searches" });
+    const done = await codeStep(jar, { code: await app.next(), redirectTo: "/saved-searches" });
     expect(done.status).toBe(302);
     expect(done.location).toBe("/saved-searches");
     expect((await viewerOf(jar))?.userId).toBe(b.viewer.userId);
@@ -349,7 +354,7 @@ describe("signing in with it on", () => {
 
   it("wrong codes are refused with a clear message; five end the pending sign-in; ten in a row lock the account's codes", async () => {
     const b = await browserFor();
-    const { uri } = await turnOn(b);
+    const { uri, app, backupCodes } = await turnOn(b);
     const wrong = wrongTotp(uri);
 
     let { jar } = await passwordStep(b.email);
@@ -359,7 +364,7 @@ describe("signing in with it on", () => {
       expect(fieldError(answer)).toBe(TWO_FACTOR_MESSAGES.codeWrong);
     }
     // The sixth: this sign-in is over, even with the right code.
-    const over = await codeStep(jar, { code: totp(uri) });
+    const over = await codeStep(jar, { code: await app.next() });
     expect(over.status).toBe(302);
     expect(over.location).toBe("/signin");
     expect(await viewerOf(jar)).toBeNull();
@@ -368,7 +373,12 @@ describe("signing in with it on", () => {
     ({ jar } = await passwordStep(b.email));
     for (let i = 0; i < 5; i++) expect((await codeStep(jar, { code: wrong })).status).toBe(400);
     ({ jar } = await passwordStep(b.email));
-    const locked = await codeStep(jar, { code: totp(uri) });
+    // (Any right code, a backup code too.)
+    const locked = await raw(signinTwoFactor.action, {
+      path: "/signin/two-factor",
+      form: { intent: "backup", code: backupCodes[0]! },
+      jar,
+    });
     expect(locked.status).toBe(429);
     expect(fieldError(locked) ?? (locked.body as Reply).toast?.description).toBe(TWO_FACTOR_MESSAGES.locked);
     expect(await viewerOf(jar)).toBeNull();
@@ -382,12 +392,12 @@ describe("signing in with it on", () => {
 
   it("past the app's own limit for the account, even the right code waits", async () => {
     const b = await browserFor();
-    const { uri } = await turnOn(b);
+    const { app } = await turnOn(b);
     await h.rt.db.execute(
       sql`insert into rate_limits (key, window_start, count) values (${`two-factor:account:${b.viewer.userId}`}, now(), 20)`,
     );
     const { jar } = await passwordStep(b.email);
-    const answer = await codeStep(jar, { code: totp(uri) });
+    const answer = await codeStep(jar, { code: await app.next() });
     expect(answer.status).toBe(429);
     expect(await viewerOf(jar)).toBeNull();
   });
@@ -456,9 +466,9 @@ describe("signing in with it on", () => {
 
   it("“Trust this device for 30 days” skips the code on that browser only", async () => {
     const b = await browserFor();
-    const { uri } = await turnOn(b);
+    const { app } = await turnOn(b);
     const { jar } = await passwordStep(b.email);
-    expect((await codeStep(jar, { code: totp(uri), trustDevice: "on" })).status).toBe(302);
+    expect((await codeStep(jar, { code: await app.next(), trustDevice: "on" })).status).toBe(302);
     expect(jar.has("trust_device")).toBe(true);
     // Signed out, then in again on the same browser: no code asked.
     const trusted = new Jar().apply([...jar.header.split("; ").filter((c) => c.includes("trust_device"))]);
@@ -491,13 +501,178 @@ describe("signing in with it on", () => {
   });
 });
 
+describe("a code from the app is accepted once", () => {
+  const lastUsedStep = async (userId: string) =>
+    (
+      await h.rt.db
+        .select({ step: schema.twoFactor.lastUsedStep })
+        .from(schema.twoFactor)
+        .where(eq(schema.twoFactor.userId, userId))
+    )[0]?.step;
+
+  it("the code that confirmed the setup, or that signed in, is refused the second time, with the reason", async () => {
+    const b = await browserFor();
+    const { app } = await turnOn(b);
+    const setupStep = app.lastStep;
+    expect(await lastUsedStep(b.viewer.userId)).toBe(setupStep);
+
+    // Signing in with the code that turned it on.
+    let { jar } = await passwordStep(b.email);
+    const again = await codeStep(jar, { code: app.codeOf(setupStep) });
+    expect(again.status).toBe(400);
+    expect(fieldError(again)).toBe(TWO_FACTOR_MESSAGES.codeReused);
+    expect(await viewerOf(jar)).toBeNull();
+
+    // Two sign-ins at once with one new code: exactly one gets in.
+    const code = await app.next();
+    const first = (await passwordStep(b.email)).jar;
+    const second = (await passwordStep(b.email)).jar;
+    const answers = await Promise.all([codeStep(first, { code }), codeStep(second, { code })]);
+    expect(answers.map((a) => a.status).sort()).toEqual([302, 400]);
+    expect(answers.map(fieldError).filter(Boolean)).toEqual([TWO_FACTOR_MESSAGES.codeReused]);
+    expect(await lastUsedStep(b.viewer.userId)).toBe(app.lastStep);
+
+    // And once more afterwards, on a new sign-in: refused.
+    ({ jar } = await passwordStep(b.email));
+    expect(fieldError(await codeStep(jar, { code }))).toBe(TWO_FACTOR_MESSAGES.codeReused);
+    expect(await viewerOf(jar)).toBeNull();
+  });
+
+  it("turning it off with a code already used is refused, and it stays on", async () => {
+    const b = await browserFor();
+    const { app } = await turnOn(b);
+    const off = await raw(accountTwoFactor.action, {
+      path: "/account/two-factor",
+      form: { intent: "disable", password: PASSWORD, code: app.codeOf(app.lastStep) },
+      jar: b.jar,
+    });
+    expect(off.status).toBe(400);
+    expect(fieldError(off)).toBe(TWO_FACTOR_MESSAGES.codeReused);
+    expect((await viewerOf(b.jar))?.twoFactorEnabled).toBe(true);
+    expect(await auditOf(b.viewer.userId, "user.two-factor-off")).toHaveLength(0);
+    // Counted like a wrong code.
+    const [row] = (
+      await h.rt.db.execute(sql`select count from rate_limits where key = ${`two-factor:account:${b.viewer.userId}`}`)
+    ).rows as { count: number }[];
+    expect(Number(row!.count)).toBe(1);
+  });
+
+  it("the step is the one the code belongs to: the app's step now, or one either side", async () => {
+    const b = await browserFor();
+    const { uri, app } = await turnOn(b);
+    // A code of a step still to come (past the one after now) is not right yet, and claims nothing.
+    const { jar } = await passwordStep(b.email);
+    const early = await codeStep(jar, { code: totp(uri, { at: (stepAt() + 3) * 30_000 }) });
+    expect(fieldError(early)).toBe(TWO_FACTOR_MESSAGES.codeWrong);
+    expect(await lastUsedStep(b.viewer.userId)).toBe(app.lastStep);
+  });
+});
+
+describe("backup codes as people type them", () => {
+  it("any case, with spaces or without the dash, at sign-in and to turn it off", async () => {
+    const b = await browserFor();
+    const { backupCodes } = await turnOn(b);
+    let { jar } = await passwordStep(b.email);
+    const typed = ` ${backupCodes[0]!.toLowerCase().replace("-", " ")} `;
+    const answer = await raw(signinTwoFactor.action, {
+      path: "/signin/two-factor",
+      form: { intent: "backup", code: typed },
+      jar,
+    });
+    expect(answer.status).toBe(302);
+    jar.apply(answer.setCookies);
+    expect((await viewerOf(jar))?.userId).toBe(b.viewer.userId);
+    // Used: refused in any spelling.
+    ({ jar } = await passwordStep(b.email));
+    const reused = await raw(signinTwoFactor.action, {
+      path: "/signin/two-factor",
+      form: { intent: "backup", code: backupCodes[0]! },
+      jar,
+    });
+    expect(fieldError(reused)).toBe(TWO_FACTOR_MESSAGES.backupCodeWrong);
+
+    const off = await raw(accountTwoFactor.action, {
+      path: "/account/two-factor",
+      form: { intent: "disable", password: PASSWORD, code: backupCodes[1]!.toLowerCase().replace("-", "") },
+      jar: b.jar,
+    });
+    expect(off.status).toBe(302);
+    expect((await viewerOf(b.jar))?.twoFactorEnabled).toBe(false);
+  });
+});
+
+describe("the audit row and the change are one", () => {
+  const ACTIONS = ["user.two-factor-on", "user.two-factor-off", "user.backup-codes-new"];
+  /** The database refuses these audit rows (a trigger), as a failing write would. */
+  async function withFailingAudit(work: () => Promise<void>) {
+    await h.rt.db.execute(
+      sql.raw(`create or replace function test_refuse_audit() returns trigger language plpgsql as $$
+        begin raise exception 'audit write failed'; end $$`),
+    );
+    await h.rt.db.execute(
+      sql.raw(`create trigger test_refuse_audit before insert on audit_events for each row
+        when (new.action in (${ACTIONS.map((a) => `'${a}'`).join(", ")})) execute function test_refuse_audit()`),
+    );
+    try {
+      await work();
+    } finally {
+      await h.rt.db.execute(sql.raw("drop trigger test_refuse_audit on audit_events"));
+      await h.rt.db.execute(sql.raw("drop function test_refuse_audit()"));
+    }
+  }
+  const rowOf = async (userId: string) =>
+    (await h.rt.db.select().from(schema.twoFactor).where(eq(schema.twoFactor.userId, userId)))[0];
+  const enabledOf = async (userId: string) =>
+    (await h.rt.db.select({ on: schema.user.twoFactorEnabled }).from(schema.user).where(eq(schema.user.id, userId)))[0]
+      ?.on;
+
+  it("a failing audit write leaves two-factor sign-in as it was: not turned on, not turned off, the same backup codes", async () => {
+    // Turning on.
+    const b = await browserFor();
+    await raw(accountTwoFactor.action, {
+      path: "/account/two-factor",
+      form: { intent: "start", password: PASSWORD },
+      jar: b.jar,
+    });
+    const { setup } = (await raw(accountTwoFactor.loader, { path: "/account/two-factor", jar: b.jar }))
+      .body as SetupState;
+    const app = authenticatorApp(setup!.uri);
+    const viewer = (await viewerOf(b.jar))!;
+    await withFailingAudit(async () => {
+      await expect(confirmTwoFactorSetup({ runtime: h.rt, viewer, code: await app.next() })).rejects.toThrow();
+    });
+    expect(await rowOf(b.viewer.userId)).toMatchObject({ verified: false, lastUsedStep: null });
+    expect(await enabledOf(b.viewer.userId)).toBe(false);
+    expect(await auditOf(b.viewer.userId, "user.two-factor-on")).toHaveLength(0);
+    // Then it works (a new code: the one above was not used up).
+    await confirmTwoFactorSetup({ runtime: h.rt, viewer, code: app.codeOf(app.lastStep) });
+    expect(await enabledOf(b.viewer.userId)).toBe(true);
+    expect(await auditOf(b.viewer.userId, "user.two-factor-on")).toHaveLength(1);
+
+    // New backup codes, and turning off.
+    const on = (await viewerOf(b.jar))!;
+    const request = new Request(`${BASE}/account/two-factor`, { method: "POST", headers: { cookie: b.jar.header } });
+    const before = await rowOf(b.viewer.userId);
+    await withFailingAudit(async () => {
+      await expect(createNewBackupCodes({ runtime: h.rt, viewer: on, password: PASSWORD, request })).rejects.toThrow();
+      await expect(
+        turnOffTwoFactor({ runtime: h.rt, viewer: on, password: PASSWORD, code: await app.next(), request }),
+      ).rejects.toThrow();
+    });
+    expect(await rowOf(b.viewer.userId)).toMatchObject({ backupCodes: before!.backupCodes, verified: true });
+    expect(await enabledOf(b.viewer.userId)).toBe(true);
+    expect(await auditOf(b.viewer.userId, "user.backup-codes-new")).toHaveLength(0);
+    expect(await auditOf(b.viewer.userId, "user.two-factor-off")).toHaveLength(0);
+  });
+});
+
 describe("turning it off", () => {
   it("takes the password and a code; then signing in takes the password alone", async () => {
     const b = await browserFor();
-    const { uri, backupCodes } = await turnOn(b);
+    const { uri, app, backupCodes } = await turnOn(b);
     const badPassword = await raw(accountTwoFactor.action, {
       path: "/account/two-factor",
-      form: { intent: "disable", password: "Nope-Nope-2026", code: totp(uri) },
+      form: { intent: "disable", password: "Nope-Nope-2026", code: await app.next() },
       jar: b.jar,
     });
     expect(badPassword.status).toBe(400);

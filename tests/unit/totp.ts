@@ -53,3 +53,38 @@ export function wrongTotp(uriOrSecret: string): string {
     if (!valid.has(candidate)) return candidate;
   }
 }
+
+/** The 30-second step a moment belongs to (default now). */
+export function stepAt(at = Date.now()): number {
+  return Math.floor(at / 30_000);
+}
+
+/**
+ * An authenticator app as the server sees it: the server accepts each 30-second step's code once,
+ * so `next()` never gives a step twice — the current step, else the next one (both accepted), and
+ * when both were given already it waits for the step to turn over (at most 30 seconds).
+ */
+export function authenticatorApp(uriOrSecret: string) {
+  let last = -Infinity;
+  return {
+    /** The step of the last code given. */
+    get lastStep() {
+      return last;
+    },
+    /** A code of this step (e.g. the one given last: to check that it is refused the second time). */
+    codeOf(step: number) {
+      return totp(uriOrSecret, { at: step * 30_000 });
+    },
+    async next(): Promise<string> {
+      for (;;) {
+        const now = stepAt();
+        const step = Math.max(last + 1, now);
+        if (step <= now + 1) {
+          last = step;
+          return totp(uriOrSecret, { at: step * 30_000 });
+        }
+        await new Promise((resolve) => setTimeout(resolve, (step - 1) * 30_000 - Date.now() + 100));
+      }
+    },
+  };
+}

@@ -1,19 +1,22 @@
 /**
  * /account/delete: what goes and what is kept (docs/privacy.md#deleting-your-account), then the
- * form — the password (unless the account signs in only with Google) and the phrase
- * `DELETE <e-mail>`. With JavaScript the button stays disabled until the phrase matches; without,
- * the server checks it the same way.
+ * form — the password (unless the account signs in only with Google), with two-factor sign-in on a
+ * code from the app or a backup code, and the phrase `DELETE <e-mail>` (what to type is said under
+ * the field). With JavaScript the button stays disabled until the phrase matches; without, the
+ * server checks it the same way and says what it expected.
  */
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
+import { TwoFactorCodeField } from "#app/components/account/two-factor-fields.tsx";
 import { FieldError, FormError } from "#app/components/forms/field.tsx";
 import { useHydrated } from "#app/components/forms/use-hydrated.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import { Label } from "#app/components/ui/label.tsx";
 import {
+  DELETE_OWN_PHRASE_HINT,
   DeleteOwnAccountSchema,
   deleteConfirmationPhrase,
   isDeleteConfirmation,
@@ -22,6 +25,7 @@ import {
 export type DeletionFacts = {
   email: string;
   hasPassword: boolean;
+  twoFactorEnabled: boolean;
   listings: number;
   completedSales: number;
   isLastAdmin: boolean;
@@ -125,6 +129,14 @@ export function DeleteAccountForm({
       ) : (
         <p className="text-sm text-gray-700">You sign in with Google, so the phrase below is all we ask.</p>
       )}
+      {facts.twoFactorEnabled ? (
+        <TwoFactorCodeField
+          field={fields.code as never}
+          kind="either"
+          label="Code from your authenticator app, or a backup code"
+          hint="Two-factor sign-in is on for this account, so deleting it takes a code too."
+        />
+      ) : null}
       <div className="space-y-1.5">
         <Label htmlFor={fields.confirmation.id} className="block leading-normal">
           Type <code className="rounded bg-gray-100 px-1 font-mono text-red-700 break-all">{phrase}</code> to confirm
@@ -132,12 +144,18 @@ export function DeleteAccountForm({
         <Input
           {...confirmation}
           key={confirmation.key}
+          aria-describedby={[confirmation["aria-describedby"], `${fields.confirmation.id}-hint`]
+            .filter(Boolean)
+            .join(" ")}
           autoComplete="off"
           autoCapitalize="off"
           autoCorrect="off"
           spellCheck={false}
           onChange={(event) => setTyped(event.target.value)}
         />
+        <p id={`${fields.confirmation.id}-hint`} className="text-sm text-gray-600">
+          {DELETE_OWN_PHRASE_HINT}
+        </p>
         <FieldError id={fields.confirmation.errorId} errors={fields.confirmation.errors} />
       </div>
       <Button

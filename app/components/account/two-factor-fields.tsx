@@ -7,7 +7,7 @@ import { Label } from "#app/components/ui/label.tsx";
 
 /**
  * The code field of two-factor sign-in: a 6-digit code from an authenticator app (numeric keyboard,
- * the browser's one-time-code autofill) or a backup code ("ABCDE-12345": letters, case kept).
+ * the browser's one-time-code autofill) or a backup code ("KX7PM-2QRT9": any case, the dash optional).
  */
 export function TwoFactorCodeField({
   field,
@@ -33,11 +33,11 @@ export function TwoFactorCodeField({
         aria-describedby={[props["aria-describedby"], hintId].filter(Boolean).join(" ") || undefined}
         inputMode={kind === "totp" ? "numeric" : "text"}
         autoComplete={kind === "totp" ? "one-time-code" : "off"}
-        autoCapitalize="off"
+        autoCapitalize={kind === "totp" ? "off" : "characters"}
         autoCorrect="off"
         spellCheck={false}
-        maxLength={kind === "totp" ? 9 : 13}
-        placeholder={kind === "totp" ? "123456" : kind === "backup" ? "ABCDE-12345" : undefined}
+        maxLength={kind === "totp" ? 9 : 16}
+        placeholder={kind === "totp" ? "123456" : kind === "backup" ? "KX7PM-2QRT9" : undefined}
         autoFocus={autoFocus}
         className="font-mono tracking-widest"
       />

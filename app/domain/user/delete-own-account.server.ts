@@ -6,7 +6,9 @@
  * Google has none, and confirms with the phrase alone) and the phrase `DELETE <their e-mail>` — the
  * admin's phrase, so it names the account that goes (someone signed in to the wrong account notices).
  * Wrong passwords are counted like sign-in's (10 per account and 30 per address in 10 minutes; then even
- * the right one waits). Refused too: the last active admin. A refusal changes nothing.
+ * the right one waits). With two-factor sign-in on, a code from the app (not used before) or a backup
+ * code as well, wrong ones counted like sign-in's. Refused too: the last active admin. A refusal
+ * changes nothing.
  */
 import { verifyPassword } from "better-auth/crypto";
 import { and, count, eq, isNotNull } from "drizzle-orm";
@@ -15,13 +17,16 @@ import { AppError } from "#app/lib/app-error.ts";
 import type { Db } from "#app/lib/db.server.ts";
 import { enforceRateLimits, isRateLimited, TOO_MANY } from "#app/lib/rate-limit.server.ts";
 import type { Runtime } from "#app/server/runtime.server.ts";
-import { INVALID_DELETE_CONFIRMATION, isDeleteConfirmation } from "./delete-user-phrase.ts";
+import { deleteOwnPhraseMismatch, isDeleteConfirmation } from "./delete-user-phrase.ts";
 import { removeAccount } from "./delete-user.server.ts";
+import { hasTwoFactor, verifySecondFactor } from "./two-factor.server.ts";
+import { TWO_FACTOR_MESSAGES } from "./two-factor-schemas.ts";
 import type { Viewer } from "./viewer.ts";
 
 export const ACCOUNT_NOT_DELETED = "Account Not Deleted";
 export const WRONG_PASSWORD = "The password you entered is incorrect.";
 export const PASSWORD_REQUIRED = "Please enter your password.";
+export const CODE_REQUIRED = TWO_FACTOR_MESSAGES.eitherCodeRequired;
 export const LAST_ADMIN_SELF =
   "You are the last active admin. Give another person admin access before you delete your account.";
 
@@ -47,7 +52,7 @@ async function passwordHashOf(db: Db, userId: string) {
 /** What /account/delete shows before the user decides. */
 export async function getAccountDeletionFacts(options: { db: Db; userId: string }) {
   const { db, userId } = options;
-  const [hash, [listingCount], [soldMandates], admins] = await Promise.all([
+  const [hash, [listingCount], [soldMandates], admins, twoFactorEnabled] = await Promise.all([
     passwordHashOf(db, userId),
     db
       .select({ n: count() })
@@ -60,9 +65,11 @@ export async function getAccountDeletionFacts(options: { db: Db; userId: string 
       .innerJoin(listings, eq(listings.id, mandateAgreements.listingId))
       .where(and(eq(mandateAgreements.userId, userId), eq(listings.status, "sold"))),
     db.select({ userId: adminAccess.userId }).from(adminAccess).where(eq(adminAccess.isActive, true)),
+    hasTwoFactor(db, userId),
   ]);
   return {
     hasPassword: hash !== null,
+    twoFactorEnabled,
     listings: listingCount?.n ?? 0,
     completedSales: soldMandates?.n ?? 0,
     isLastAdmin: admins.length > 0 && admins.every((a) => a.userId === userId),
@@ -70,10 +77,12 @@ export async function getAccountDeletionFacts(options: { db: Db; userId: string 
 }
 
 export async function deleteOwnAccount(options: {
-  runtime: Pick<Runtime, "db" | "storage" | "env">;
+  runtime: Pick<Runtime, "db" | "storage" | "env" | "auth">;
   viewer: Pick<Viewer, "userId" | "email">;
   /** Required when the account has a password. */
   password?: string;
+  /** Required when two-factor sign-in is on: a code from the app, or a backup code. */
+  code?: string;
   /** Must be exactly `DELETE <their e-mail>`. */
   confirmation: string;
   /** The client's address, for the per-address limit on wrong passwords. */
@@ -84,7 +93,7 @@ export async function deleteOwnAccount(options: {
     new AppError(code, ACCOUNT_NOT_DELETED, message, field ? { [field]: [message] } : undefined);
 
   if (!isDeleteConfirmation(options.confirmation, viewer.email)) {
-    throw refuse("BAD_REQUEST", INVALID_DELETE_CONFIRMATION, "confirmation");
+    throw refuse("BAD_REQUEST", deleteOwnPhraseMismatch(viewer.email), "confirmation");
   }
   const hash = await passwordHashOf(runtime.db, viewer.userId);
   if (hash !== null) {
@@ -101,6 +110,17 @@ export async function deleteOwnAccount(options: {
       throw refuse("UNAUTHORIZED", WRONG_PASSWORD, "password");
     }
   }
+  // After the password, so a code is used up only when the rest is right.
+  if (await hasTwoFactor(runtime.db, viewer.userId)) {
+    if (!options.code?.trim()) throw refuse("BAD_REQUEST", CODE_REQUIRED, "code");
+    await verifySecondFactor({
+      runtime,
+      userId: viewer.userId,
+      code: options.code,
+      title: ACCOUNT_NOT_DELETED,
+      ip: options.ip,
+    });
+  }
 
   const { email, mandatesKept } = await removeAccount({
     runtime,
@@ -108,7 +128,7 @@ export async function deleteOwnAccount(options: {
     check: ({ target }) => {
       // The address could have changed since the page was opened: the phrase must name the account as it is.
       if (!isDeleteConfirmation(options.confirmation, target.email)) {
-        throw refuse("BAD_REQUEST", INVALID_DELETE_CONFIRMATION, "confirmation");
+        throw refuse("BAD_REQUEST", deleteOwnPhraseMismatch(target.email), "confirmation");
       }
     },
     lastAdminRefusal: () => refuse("CONFLICT", LAST_ADMIN_SELF),

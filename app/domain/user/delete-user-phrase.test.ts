@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import {
+  DELETE_OWN_PHRASE_HINT,
   DeleteOwnAccountSchema,
   deleteConfirmationPhrase,
-  INVALID_DELETE_CONFIRMATION,
+  deleteOwnPhraseMismatch,
   isDeleteConfirmation,
 } from "./delete-user-phrase.ts";
 
@@ -52,7 +53,20 @@ describe("the delete-my-account form", () => {
     expect(DeleteOwnAccountSchema.safeParse({ confirmation: `DELETE ${email}` }).success).toBe(true);
     const empty = DeleteOwnAccountSchema.safeParse({});
     expect(empty.success).toBe(false);
-    expect(empty.error?.issues[0]?.message).toBe(INVALID_DELETE_CONFIRMATION);
+    expect(empty.error?.issues[0]?.message).toBe(DELETE_OWN_PHRASE_HINT);
+  });
+
+  it("says what to type: under the field before, and for this account when it does not match", () => {
+    expect(DELETE_OWN_PHRASE_HINT).toBe(
+      'Type DELETE in capital letters, one space, then your e-mail address, e.g. "DELETE you@example.com".',
+    );
+    expect(deleteOwnPhraseMismatch(email)).toBe(
+      `That does not match. Type DELETE in capital letters, one space, then your e-mail address: "DELETE ${email}".`,
+    );
+  });
+
+  it("takes the two-factor code as typed (the server checks it)", () => {
+    expect(DeleteOwnAccountSchema.parse({ confirmation: `DELETE ${email}`, code: "123 456" }).code).toBe("123 456");
   });
 
   it("keeps the phrase exactly as typed (no trimming)", () => {

@@ -7,10 +7,11 @@ import { PASSWORD_MAX } from "#app/lib/account-policy.ts";
 
 export const TWO_FACTOR_MESSAGES = {
   codeRequired: "Enter the 6-digit code from your authenticator app.",
-  backupCodeRequired: "Enter one of your backup codes, like ABCDE-12345.",
+  backupCodeRequired: "Enter one of your backup codes, like KX7PM-2QRT9.",
   eitherCodeRequired: "Enter the 6-digit code from your authenticator app, or one of your backup codes.",
   passwordRequired: "Enter your password.",
   codeWrong: "That code is not right. Enter the 6-digit code your authenticator app shows now.",
+  codeReused: "That code was already used. Wait for the next one.",
   backupCodeWrong: "That backup code is not right, or it was already used.",
   passwordWrong: "The password you entered is incorrect.",
   signInExpired: "Your sign-in has expired. Please sign in again.",
@@ -25,27 +26,58 @@ export const TWO_FACTOR_MESSAGES = {
     "Admins on this site must use two-factor sign-in, so it cannot be turned off while this account has admin access.",
 } as const;
 
-const text = (message: string) =>
-  z.preprocess((v) => (typeof v === "string" ? v.replace(/\s+/g, "") : v), z.string({ message }).min(1, message));
+/** Dashes as people type or paste them: the hyphen and its look-alikes (non-breaking, en and em dash, minus). */
+const DASHES = /[-\u2010-\u2015\u2212_]/g;
+
+/** A 6-digit code from an authenticator app as typed ("123 456", "123-456"), or null if it is not one. */
+export function normaliseTotpCode(input: string): string | null {
+  const code = input.replace(/\s+/g, "").replace(DASHES, "");
+  return /^\d{6}$/.test(code) ? code : null;
+}
+
+/**
+ * A backup code as typed, in the form it is stored ("KX7PM-2QRT9"), or null if it is not one: any
+ * case, with or without spaces and the dash. Codes made before they were capitals only are matched
+ * the same way (app/domain/user/two-factor.server.ts compares both sides normalised).
+ */
+export function normaliseBackupCode(input: string): string | null {
+  const code = input.replace(/\s+/g, "").replace(DASHES, "").toUpperCase();
+  return /^[A-Z0-9]{10}$/.test(code) ? `${code.slice(0, 5)}-${code.slice(5)}` : null;
+}
+
+/** Either kind, as typed: which one it is and its normal form, or null. */
+export function classifyTwoFactorCode(
+  input: string,
+): { kind: "totp"; code: string } | { kind: "backup"; code: string } | null {
+  const totp = normaliseTotpCode(input);
+  if (totp) return { kind: "totp", code: totp };
+  const backup = normaliseBackupCode(input);
+  return backup ? { kind: "backup", code: backup } : null;
+}
+
+/** A form field that must hold a code: empty or unreadable says `message`; otherwise its normal form. */
+const codeField = (message: string, normalise: (input: string) => string | null) =>
+  z
+    .string({ message })
+    .min(1, message)
+    .max(100, message)
+    .transform((value, ctx) => {
+      const code = normalise(value);
+      if (code === null) {
+        ctx.addIssue({ code: "custom", message });
+        return z.NEVER;
+      }
+      return code;
+    });
 
 /** A 6-digit code from an authenticator app (spaces allowed: "123 456"). */
-const totpCode = text(TWO_FACTOR_MESSAGES.codeRequired).pipe(
-  z.string().regex(/^\d{6}$/, TWO_FACTOR_MESSAGES.codeRequired),
-);
+const totpCode = codeField(TWO_FACTOR_MESSAGES.codeRequired, normaliseTotpCode);
 
-export const BACKUP_CODE_PATTERN = /^[A-Za-z0-9]{5}-[A-Za-z0-9]{5}$/;
-
-/** A backup code as shown: ten letters and digits, "ABCDE-12345" (the dash may be left out; the case matters). */
-const backupCode = text(TWO_FACTOR_MESSAGES.backupCodeRequired)
-  .transform((v) => (/^[A-Za-z0-9]{10}$/.test(v) ? `${v.slice(0, 5)}-${v.slice(5)}` : v))
-  .pipe(z.string().regex(BACKUP_CODE_PATTERN, TWO_FACTOR_MESSAGES.backupCodeRequired));
+/** A backup code as shown, "KX7PM-2QRT9": any case, the dash and spaces optional. */
+const backupCode = codeField(TWO_FACTOR_MESSAGES.backupCodeRequired, normaliseBackupCode);
 
 /** Either kind, for turning it off (a lost phone still has its backup codes). */
-const anyCode = text(TWO_FACTOR_MESSAGES.eitherCodeRequired)
-  .transform((v) => (/^[A-Za-z0-9]{10}$/.test(v) ? `${v.slice(0, 5)}-${v.slice(5)}` : v))
-  .pipe(
-    z.string().refine((v) => /^\d{6}$/.test(v) || BACKUP_CODE_PATTERN.test(v), TWO_FACTOR_MESSAGES.eitherCodeRequired),
-  );
+const anyCode = codeField(TWO_FACTOR_MESSAGES.eitherCodeRequired, (v) => classifyTwoFactorCode(v)?.code ?? null);
 
 const password = z
   .string({ message: TWO_FACTOR_MESSAGES.passwordRequired })

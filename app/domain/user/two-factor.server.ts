@@ -9,21 +9,37 @@
  * Failed checks are limited twice: the plugin's own (five wrong codes end a pending sign-in;
  * ten in a row lock the account's codes for 15 minutes) and ours, per account and per address
  * over an hour, shared by every instance.
+ *
+ * A code from the app is accepted once: the 30-second step it belongs to is kept on the account
+ * (two_factor.last_used_step) and a code of that step or an earlier one is refused ("That code
+ * was already used"), on every path that takes one — signing in, confirming the setup, turning it
+ * off, deleting the account. Backup codes are typed in any case, with or without the dash.
+ *
+ * Turning it on and off and new backup codes are written here, with their audit row, in one
+ * transaction. The plugin's own endpoints for them (verify-totp for a setup, disable,
+ * generate-backup-codes) write through its adapter, outside any transaction of ours — and on
+ * PGlite's single connection a write from outside would wait on our open transaction for ever — so
+ * the plugin checks and encrypts (server-only endpoints in app/lib/auth.server.ts) and we write.
  */
-import { and, eq, isNotNull } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, lt, or } from "drizzle-orm";
 import { APIError } from "better-auth/api";
 import { encode } from "uqr";
-import { account, adminAccess, twoFactor } from "#db/schema.ts";
+import { account, adminAccess, twoFactor, user } from "#db/schema.ts";
 import { recordAudit } from "#app/domain/audit/record-audit.server.ts";
 import { ACCOUNT_SUSPENDED } from "#app/lib/account-policy.ts";
 import { AppError } from "#app/lib/app-error.ts";
+import { makeBackupCodes } from "#app/lib/auth.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { hitRateLimit, isRateLimited, TOO_MANY } from "#app/lib/rate-limit.server.ts";
+import type { DbOrTx } from "#app/lib/db.server.ts";
 import type { Runtime } from "#app/server/runtime.server.ts";
-import { TWO_FACTOR_MESSAGES as M } from "./two-factor-schemas.ts";
+import { classifyTwoFactorCode, normaliseBackupCode, TWO_FACTOR_MESSAGES as M } from "./two-factor-schemas.ts";
 import type { Viewer } from "./viewer.ts";
 
 type Limit = { key: string; limit: number; windowSeconds: number };
+
+/** What checking a code needs of the runtime. */
+type CodeRuntime = Pick<Runtime, "db" | "env" | "auth">;
 
 /** Wrong codes (sign-in, confirming, turning off) per account and per address, an hour. */
 const codeLimits = (userId: string, ip?: string): Limit[] => [
@@ -36,14 +52,14 @@ const passwordLimits = (userId: string): Limit[] => [
   { key: `two-factor-password:account:${userId}`, limit: 10, windowSeconds: 15 * 60 },
 ];
 
-async function assertWithinLimits(runtime: Runtime, limits: Limit[], title: string) {
+async function assertWithinLimits(runtime: CodeRuntime, limits: Limit[], title: string) {
   if (!runtime.env.AUTH_RATE_LIMIT) return;
   for (const limit of limits) {
     if (await isRateLimited(runtime.db, limit)) throw new AppError("TOO_MANY_REQUESTS", title, TOO_MANY);
   }
 }
 
-async function countFailure(runtime: Runtime, limits: Limit[]) {
+async function countFailure(runtime: CodeRuntime, limits: Limit[]) {
   if (!runtime.env.AUTH_RATE_LIMIT) return;
   for (const limit of limits) await hitRateLimit(runtime.db, limit).catch(() => undefined);
 }
@@ -70,6 +86,93 @@ const wrongCode = (field = "code") =>
   new AppError("BAD_REQUEST", "Invalid Code", M.codeWrong, { [field]: [M.codeWrong] });
 const wrongBackupCode = (field = "code") =>
   new AppError("BAD_REQUEST", "Invalid Code", M.backupCodeWrong, { [field]: [M.backupCodeWrong] });
+const codeReused = (field = "code") =>
+  new AppError("BAD_REQUEST", "Code Already Used", M.codeReused, { [field]: [M.codeReused] });
+
+// ------------------------------------------------------------ checking codes
+
+/** The 30-second step of a code from the account's app when it is right now (±1 step), else null. */
+async function matchAppCode(runtime: CodeRuntime, userId: string, code: string) {
+  if (!/^\d{6}$/.test(code)) return null;
+  return (await runtime.auth.api.matchTotpStep({ body: { userId, code } })).step;
+}
+
+/**
+ * Marks a step used for the account, in one statement so two requests with the same code cannot
+ * both pass. False when that step, or a later one, was used already.
+ */
+async function claimAppCodeStep(db: DbOrTx, userId: string, step: number) {
+  const claimed = await db
+    .update(twoFactor)
+    .set({ lastUsedStep: step })
+    .where(and(eq(twoFactor.userId, userId), or(isNull(twoFactor.lastUsedStep), lt(twoFactor.lastUsedStep, step))))
+    .returning({ id: twoFactor.id });
+  return claimed.length > 0;
+}
+
+/** The account's stored backup code that the typed one stands for (any case, dash or not), or null. */
+async function findBackupCode(runtime: CodeRuntime, userId: string, typed: string) {
+  const wanted = normaliseBackupCode(typed);
+  if (!wanted) return null;
+  const codes = await runtime.auth.api
+    .viewBackupCodes({ body: { userId } })
+    .then((r) => r.backupCodes)
+    .catch(() => [] as string[]);
+  return codes.find((stored) => normaliseBackupCode(stored) === wanted) ?? null;
+}
+
+/** The account's password, checked by better-auth against the request's session. */
+async function passwordIsRight(runtime: Runtime, request: Request, password: string) {
+  const { status } = await runtime.auth.api
+    .verifyPassword({ body: { password }, headers: request.headers })
+    .catch((error: unknown) => {
+      if (codeOf(error) === "INVALID_PASSWORD") return { status: false };
+      throw error;
+    });
+  return status;
+}
+
+/** Two-factor sign-in is on for the account (confirmed, not merely begun). */
+export async function hasTwoFactor(db: DbOrTx, userId: string) {
+  const [row] = await db
+    .select({ id: twoFactor.id })
+    .from(twoFactor)
+    .innerJoin(user, eq(user.id, twoFactor.userId))
+    .where(and(eq(twoFactor.userId, userId), eq(twoFactor.verified, true), eq(user.twoFactorEnabled, true)))
+    .limit(1);
+  return Boolean(row);
+}
+
+/**
+ * A second factor for a change the signed-in user makes (turning it off, deleting the account): a
+ * code from the app not used before, or one of the backup codes. Wrong ones are counted like
+ * sign-in's. A backup code is not spent here: the changes that ask for one remove them all.
+ */
+export async function verifySecondFactor(options: {
+  runtime: CodeRuntime;
+  userId: string;
+  code: string;
+  title: string;
+  ip?: string;
+}): Promise<{ kind: "totp" | "backup" }> {
+  const { runtime, userId, title } = options;
+  const limits = codeLimits(userId, options.ip);
+  await assertWithinLimits(runtime, limits, title);
+  const typed = classifyTwoFactorCode(options.code);
+  if (!typed) throw new AppError("BAD_REQUEST", title, M.eitherCodeRequired, { code: [M.eitherCodeRequired] });
+  const refuse = async (error: AppError) => {
+    await countFailure(runtime, limits);
+    return new AppError(error.code, title, error.message, error.fieldErrors);
+  };
+  if (typed.kind === "totp") {
+    const step = await matchAppCode(runtime, userId, typed.code);
+    if (step === null) throw await refuse(wrongCode());
+    if (!(await claimAppCodeStep(runtime.db, userId, step))) throw await refuse(codeReused());
+    return { kind: "totp" };
+  }
+  if (!(await findBackupCode(runtime, userId, typed.code))) throw await refuse(wrongBackupCode());
+  return { kind: "backup" };
+}
 
 // ------------------------------------------------------------ the QR code
 
@@ -185,17 +288,16 @@ export async function cancelTwoFactorSetup(options: { runtime: Runtime; viewer: 
 
 /**
  * Confirms a setup with the app's current code: from now on signing in asks for a code. The
- * current session stays (better-auth replaces its token: the answer's cookies carry it). Returns
- * the backup codes, to be shown once.
+ * switch, the code's step (so it cannot be used again) and the audit row are one transaction; the
+ * session stays as it is. Returns the backup codes, to be shown once.
  */
 export async function confirmTwoFactorSetup(options: {
   runtime: Runtime;
   viewer: Viewer;
   code: string;
-  request: Request;
   ip?: string;
-}): Promise<{ headers: Headers; backupCodes: string[] }> {
-  const { runtime, viewer, code, request } = options;
+}): Promise<{ backupCodes: string[] }> {
+  const { runtime, viewer, code } = options;
   const title = "Two-Factor Not Turned On";
   const limits = codeLimits(viewer.userId, options.ip);
   await assertWithinLimits(runtime, limits, title);
@@ -206,27 +308,32 @@ export async function confirmTwoFactorSetup(options: {
     .limit(1);
   if (!row) throw new AppError("CONFLICT", title, M.noSetup);
   if (row.verified !== false) throw new AppError("CONFLICT", title, M.alreadyOn);
-  const response = await runtime.auth.api.verifyTOTP({ body: { code }, headers: request.headers, asResponse: true });
-  if (!response.ok) {
-    const body = await bodyOf(response);
-    if (body.code === "INVALID_CODE") {
-      await countFailure(runtime, limits);
-      throw wrongCode();
-    }
-    logger.warn({ status: response.status, code: body.code }, "two-factor confirmation refused");
-    throw new AppError("BAD_REQUEST", title, body.message ?? M.noSetup);
+  const step = await matchAppCode(runtime, viewer.userId, code);
+  if (step === null) {
+    await countFailure(runtime, limits);
+    throw wrongCode();
   }
   const { backupCodes } = await runtime.auth.api.viewBackupCodes({ body: { userId: viewer.userId } });
-  await recordAudit({
-    db: runtime.db,
-    actorUserId: viewer.userId,
-    action: "user.two-factor-on",
-    entity: "user",
-    entityId: viewer.userId,
-    before: { twoFactorEnabled: false },
-    after: { twoFactorEnabled: true, backupCodes: backupCodes.length },
+  await runtime.db.transaction(async (tx) => {
+    const [confirmed] = await tx
+      .update(twoFactor)
+      .set({ verified: true, lastUsedStep: step, failedVerificationCount: 0, lockedUntil: null })
+      .where(and(eq(twoFactor.userId, viewer.userId), eq(twoFactor.verified, false)))
+      .returning({ id: twoFactor.id });
+    // Confirmed by another request in the meantime, or cancelled.
+    if (!confirmed) throw new AppError("CONFLICT", title, M.noSetup);
+    await tx.update(user).set({ twoFactorEnabled: true, updatedAt: new Date() }).where(eq(user.id, viewer.userId));
+    await recordAudit({
+      db: tx,
+      actorUserId: viewer.userId,
+      action: "user.two-factor-on",
+      entity: "user",
+      entityId: viewer.userId,
+      before: { twoFactorEnabled: false },
+      after: { twoFactorEnabled: true, backupCodes: backupCodes.length },
+    });
   });
-  return { headers: copySetCookies(response.headers), backupCodes };
+  return { backupCodes };
 }
 
 /** New backup codes (the password again); the old ones stop working. Shown once. */
@@ -239,33 +346,37 @@ export async function createNewBackupCodes(options: {
   const { runtime, viewer, password, request } = options;
   const title = "No New Backup Codes";
   await assertWithinLimits(runtime, passwordLimits(viewer.userId), title);
-  let backupCodes: string[];
-  try {
-    ({ backupCodes } = await runtime.auth.api.generateBackupCodes({ body: { password }, headers: request.headers }));
-  } catch (error) {
-    const code = codeOf(error);
-    if (code === "INVALID_PASSWORD") {
-      await countFailure(runtime, passwordLimits(viewer.userId));
-      throw wrongPassword();
-    }
-    if (code === "TWO_FACTOR_NOT_ENABLED") throw new AppError("CONFLICT", title, M.notOn);
-    throw error;
+  if (!(await hasTwoFactor(runtime.db, viewer.userId))) throw new AppError("CONFLICT", title, M.notOn);
+  if (!(await passwordIsRight(runtime, request, password))) {
+    await countFailure(runtime, passwordLimits(viewer.userId));
+    throw wrongPassword();
   }
-  await recordAudit({
-    db: runtime.db,
-    actorUserId: viewer.userId,
-    action: "user.backup-codes-new",
-    entity: "user",
-    entityId: viewer.userId,
-    after: { backupCodes: backupCodes.length },
+  const backupCodes = makeBackupCodes();
+  const { sealed } = await runtime.auth.api.sealBackupCodes({ body: { codes: backupCodes } });
+  await runtime.db.transaction(async (tx) => {
+    const [replaced] = await tx
+      .update(twoFactor)
+      .set({ backupCodes: sealed })
+      .where(and(eq(twoFactor.userId, viewer.userId), eq(twoFactor.verified, true)))
+      .returning({ id: twoFactor.id });
+    if (!replaced) throw new AppError("CONFLICT", title, M.notOn);
+    await recordAudit({
+      db: tx,
+      actorUserId: viewer.userId,
+      action: "user.backup-codes-new",
+      entity: "user",
+      entityId: viewer.userId,
+      after: { backupCodes: backupCodes.length },
+    });
   });
   return { backupCodes };
 }
 
 /**
  * Turns it off: the password and a code (from the app, or a backup code). Refused for an account
- * with admin access where admins must use it. The current session stays (its token is replaced);
- * a device trusted for 30 days on this browser is forgotten.
+ * with admin access where admins must use it. The switch, the secret and backup codes going and the
+ * audit row are one transaction; the current session stays. A device trusted for 30 days on this
+ * browser is forgotten first (harmless should the rest fail: the next sign-in asks for a code).
  */
 export async function turnOffTwoFactor(options: {
   runtime: Runtime;
@@ -280,64 +391,39 @@ export async function turnOffTwoFactor(options: {
   if (runtime.env.ADMIN_TWO_FACTOR === "required" && (await holdsAdminAccess(runtime, viewer.userId))) {
     throw new AppError("FORBIDDEN", title, M.requiredForAdmins);
   }
-  if (!viewer.twoFactorEnabled) throw new AppError("CONFLICT", title, M.notOn);
+  if (!(await hasTwoFactor(runtime.db, viewer.userId))) throw new AppError("CONFLICT", title, M.notOn);
   await assertWithinLimits(
     runtime,
     [...passwordLimits(viewer.userId), ...codeLimits(viewer.userId, options.ip)],
     title,
   );
 
-  // The password first: a backup code is spent only when everything else is right.
-  const { status } = await runtime.auth.api
-    .verifyPassword({ body: { password }, headers: request.headers })
-    .catch((error: unknown) => {
-      if (codeOf(error) === "INVALID_PASSWORD") return { status: false };
-      throw error;
-    });
-  if (!status) {
+  // The password first: a code is used up only when everything else is right.
+  if (!(await passwordIsRight(runtime, request, password))) {
     await countFailure(runtime, passwordLimits(viewer.userId));
     throw wrongPassword();
   }
+  const { kind } = await verifySecondFactor({ runtime, userId: viewer.userId, code, title, ip: options.ip });
 
-  const backup = code.includes("-");
-  const checked = backup
-    ? await runtime.auth.api.verifyBackupCode({
-        body: { code, disableSession: true },
-        headers: request.headers,
-        asResponse: true,
-      })
-    : await runtime.auth.api.verifyTOTP({ body: { code }, headers: request.headers, asResponse: true });
-  if (!checked.ok) {
-    const body = await bodyOf(checked);
-    if (body.code === "INVALID_CODE" || body.code === "INVALID_BACKUP_CODE") {
-      await countFailure(runtime, codeLimits(viewer.userId, options.ip));
-      throw backup ? wrongBackupCode() : wrongCode();
-    }
-    logger.warn({ status: checked.status, code: body.code }, "two-factor code check refused");
-    throw new AppError("BAD_REQUEST", title, body.message ?? M.codeWrong);
-  }
-
-  const response = await runtime.auth.api.disableTwoFactor({
-    body: { password },
-    headers: request.headers,
-    asResponse: true,
+  const forgotten = await runtime.auth.api.forgetTrustedDevice({ headers: request.headers, returnHeaders: true });
+  await runtime.db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(twoFactor)
+      .where(eq(twoFactor.userId, viewer.userId))
+      .returning({ id: twoFactor.id });
+    if (!removed.length) throw new AppError("CONFLICT", title, M.notOn);
+    await tx.update(user).set({ twoFactorEnabled: false, updatedAt: new Date() }).where(eq(user.id, viewer.userId));
+    await recordAudit({
+      db: tx,
+      actorUserId: viewer.userId,
+      action: "user.two-factor-off",
+      entity: "user",
+      entityId: viewer.userId,
+      before: { twoFactorEnabled: true },
+      after: { twoFactorEnabled: false, confirmedWith: kind === "backup" ? "backup code" : "app code" },
+    });
   });
-  if (!response.ok) {
-    const body = await bodyOf(response);
-    logger.warn({ status: response.status, code: body.code }, "turning two-factor off refused");
-    if (body.code === "INVALID_PASSWORD") throw wrongPassword();
-    throw new AppError("BAD_REQUEST", title, body.message ?? "Please try again.");
-  }
-  await recordAudit({
-    db: runtime.db,
-    actorUserId: viewer.userId,
-    action: "user.two-factor-off",
-    entity: "user",
-    entityId: viewer.userId,
-    before: { twoFactorEnabled: true },
-    after: { twoFactorEnabled: false, confirmedWith: backup ? "backup code" : "app code" },
-  });
-  return { headers: copySetCookies(response.headers) };
+  return { headers: copySetCookies(forgotten.headers) };
 }
 
 // ------------------------------------------------------------ signing in
@@ -369,15 +455,30 @@ export async function verifySignInCode(options: {
   const limits = codeLimits(challenge.userId, options.ip);
   await assertWithinLimits(runtime, limits, title);
 
+  // A code from the app: its step is claimed before the plugin checks it, so the same code cannot sign in twice.
+  let step: number | null = null;
+  if (kind === "totp") {
+    step = await matchAppCode(runtime, challenge.userId, code);
+    if (step !== null && !(await claimAppCodeStep(runtime.db, challenge.userId, step))) {
+      await countFailure(runtime, limits);
+      throw codeReused();
+    }
+  }
   const response =
     kind === "totp"
       ? await runtime.auth.api.verifyTOTP({ body: { code, trustDevice }, headers: request.headers, asResponse: true })
       : await runtime.auth.api.verifyBackupCode({
-          body: { code, trustDevice },
+          // The stored code the typed one stands for (any case, with or without the dash).
+          body: { code: (await findBackupCode(runtime, challenge.userId, code)) ?? code, trustDevice },
           headers: request.headers,
           asResponse: true,
         });
   if (response.ok) {
+    // Only should the step have turned over between the two checks (a code of the next step): claimed now.
+    if (kind === "totp" && step === null) {
+      const late = await matchAppCode(runtime, challenge.userId, code);
+      if (late !== null) await claimAppCodeStep(runtime.db, challenge.userId, late);
+    }
     if (kind === "backup") {
       const { backupCodes } = await runtime.auth.api.viewBackupCodes({ body: { userId: challenge.userId } });
       await recordAudit({

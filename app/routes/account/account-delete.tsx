@@ -1,9 +1,10 @@
 /**
  * /account/delete — "Delete my account" (docs/privacy.md#deleting-your-account): what goes and what is
- * kept, then the password and the phrase. The same deletion as an admin's (removeAccount). Afterwards
- * the user's sessions are gone with the account: the cookie is cleared and they land on the home page
- * with a toast. Refused (nothing changes): a wrong password (counted like sign-in's), a wrong phrase,
- * the last active admin.
+ * kept, then the password, the phrase and — with two-factor sign-in on — a code from the app or a
+ * backup code. The same deletion as an admin's (removeAccount). Afterwards the user's sessions are
+ * gone with the account: the cookie is cleared and they land on the home page with a toast. Refused
+ * (nothing changes): a wrong password or code (counted like sign-in's), a code already used, a phrase
+ * that does not match (the answer says what to type), the last active admin.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Link, redirect } from "react-router";
@@ -58,7 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = String(formData.get("intent") ?? "") as Intent;
   if (intent !== "delete") return redirect("/account/delete");
 
-  const hideFields = ["password"];
+  const hideFields = ["password", "code"];
   const submission = parseWithZod(formData, { schema: DeleteOwnAccountSchema });
   if (submission.status !== "success") return invalidReply(submission, { title: "Account Not Deleted", hideFields });
   return runForm(

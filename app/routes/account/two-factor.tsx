@@ -1,13 +1,13 @@
 /**
  * /account/two-factor: two-factor sign-in for one's own account — turn it on (the password, then the
  * QR code or the key for the authenticator app, then a code to confirm), new backup codes (the
- * password; shown once), turn it off (the password and a code; refused for an admin where the site
- * requires it). `?required=1` is where requireAdmin sends an admin without it; `redirectTo` is where
+ * password; shown once, with "Download codes" and "Copy codes"), turn it off (the password and a
+ * code; refused for an admin where the site requires it). A code from the app is accepted once. `?required=1` is where requireAdmin sends an admin without it; `redirectTo` is where
  * they were going.
  */
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link } from "react-router";
+import { Form, Link } from "react-router";
 import type { Route } from "./+types/two-factor";
 import { TwoFactorBackupCodes } from "#app/components/account/two-factor-backup-codes.tsx";
 import { TwoFactorCodeField } from "#app/components/account/two-factor-fields.tsx";
@@ -127,25 +127,21 @@ export async function action({ request, context }: Route.ActionArgs) {
     return runForm(
       submission,
       async () => {
-        const { headers, backupCodes } = await confirmTwoFactorSetup({
+        const { backupCodes } = await confirmTwoFactorSetup({
           runtime,
           viewer,
           code: submission.value.code,
-          request,
           ip: clientIp(context),
         });
         const next = safeRedirect(url.searchParams.get("redirectTo"), "") || undefined;
-        return data(
-          doneReply(submission, {
-            extra: { ...extra, backupCodes, next },
-            toast: {
-              type: "success",
-              title: "Two-factor sign-in is on",
-              description: "From now on, signing in asks for a code from your authenticator app.",
-            },
-          }),
-          { headers },
-        );
+        return doneReply(submission, {
+          extra: { ...extra, backupCodes, next },
+          toast: {
+            type: "success",
+            title: "Two-factor sign-in is on",
+            description: "From now on, signing in asks for a code from your authenticator app.",
+          },
+        });
       },
       { hideFields, extra },
     );
@@ -291,7 +287,11 @@ export default function TwoFactorPage({ loaderData, actionData }: Route.Componen
 
       {justTurnedOn ? (
         <div className="mt-6 space-y-4">
-          <TwoFactorBackupCodes codes={actionData.backupCodes!} title="Two-factor sign-in is on" />
+          <TwoFactorBackupCodes
+            codes={actionData.backupCodes!}
+            title="Two-factor sign-in is on"
+            account={loaderData.email}
+          />
           <Button asChild>
             <Link to={actionData.next ?? PAGE}>{actionData.next ? "Continue" : "Done"}</Link>
           </Button>
@@ -384,7 +384,9 @@ export default function TwoFactorPage({ loaderData, actionData }: Route.Componen
                   </CardDescription>
                 </CardHeader>
                 <CardContent className="space-y-4">
-                  {newCodes ? <TwoFactorBackupCodes codes={newCodes} title="Your new backup codes" /> : null}
+                  {newCodes ? (
+                    <TwoFactorBackupCodes codes={newCodes} title="Your new backup codes" account={loaderData.email} />
+                  ) : null}
                   <PasswordForm
                     intent="backup-codes"
                     actionData={actionData}

@@ -1,8 +1,10 @@
 /**
  * /signin/two-factor: the second step of signing in for an account with two-factor sign-in on —
  * after the right password (or Google), the 6-digit code from the authenticator app, or a backup
- * code ("Use a backup code instead"). The pending sign-in lives 10 minutes in a cookie; wrong
- * codes are limited (app/domain/user/two-factor.server.ts). The sign-in's redirectTo survives.
+ * code ("Use a backup code instead"; any case, the dash optional). A code from the app signs in
+ * once. The pending sign-in lives 10 minutes in a cookie; wrong codes are limited
+ * (app/domain/user/two-factor.server.ts). The sign-in's redirectTo survives: a page opens in the
+ * app, a file or other resource by the browser's own navigation (redirectAfterSignIn).
  */
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -21,6 +23,7 @@ import { pageTitle } from "#app/lib/brand.ts";
 import { clientIp } from "#app/lib/client-ip.server.ts";
 import { invalidReply, runForm } from "#app/lib/form-reply.server.ts";
 import { readForm } from "#app/lib/read-form.server.ts";
+import { redirectAfterSignIn } from "#app/lib/redirect-after-sign-in.server.ts";
 import { safeRedirect } from "#app/lib/safe-redirect.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { getViewer } from "#app/server/get-viewer.server.ts";
@@ -90,7 +93,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         const viewer = await getViewer(new Request(request.url, { headers: { cookie } }));
         const home = viewer && viewer.userId === userId ? homePathFor(viewer) : "/";
         const to = viewer?.role || viewer?.isAdmin || viewer?.adminNeedsTwoFactor ? redirectTo || home : home;
-        return redirect(to, { headers });
+        // A page opens inside the app; a file or another resource needs the browser's own navigation.
+        return redirectAfterSignIn(to, { headers });
       } catch (error) {
         if (error instanceof SignInExpiredError)
           throw await backToSignIn(request, redirectTo, error.message, error.headers);
