@@ -642,3 +642,49 @@ describe(`through the page (${dbLabel})`, () => {
     expect(signIn.title).toBe("Invalid Credentials");
   });
 });
+
+describe(`an account that changed its e-mail address (${dbLabel})`, () => {
+  it("takes the e-mails sent to its earlier addresses with it, and the audit names none of them", async () => {
+    const p = await h.persona("buyer");
+    const earlier = `earlier-${Date.now().toString(36)}@example.test`;
+    const asked = `asked-${Date.now().toString(36)}@example.test`;
+    await recordAudit({
+      db: h.rt.db,
+      actorUserId: p.viewer.userId,
+      action: "account.email_change_requested",
+      entity: "user",
+      entityId: p.viewer.userId,
+      before: { email: earlier },
+      after: { requested: asked },
+    });
+    await recordAudit({
+      db: h.rt.db,
+      actorUserId: p.viewer.userId,
+      action: "account.email_changed",
+      entity: "user",
+      entityId: p.viewer.userId,
+      before: { email: earlier },
+      after: { email: p.viewer.email },
+    });
+    for (const to of [earlier, asked]) {
+      await h.rt.db
+        .insert(s.emailOutbox)
+        .values({ toAddress: to, subject: "Hi", text: "Hi", html: "<p>Hi</p>", template: "t" });
+    }
+    await deleteOwnAccount({
+      runtime: h.rt,
+      viewer: p.viewer,
+      password: PASSWORD,
+      confirmation: deleteConfirmationPhrase(p.viewer.email),
+    });
+    const left = await h.rt.db
+      .select({ to: s.emailOutbox.toAddress })
+      .from(s.emailOutbox)
+      .where(sql`${s.emailOutbox.toAddress} in (${earlier}, ${asked})`);
+    expect(left).toEqual([]);
+    const naming = await h.rt.db.execute(
+      sql`select id from audit_events where position(${earlier} in lower(data::text)) > 0 or position(${asked} in lower(data::text)) > 0`,
+    );
+    expect(naming.rows).toEqual([]);
+  });
+});

@@ -101,6 +101,28 @@ function withoutAddress(value: unknown, email: string): unknown {
   return value;
 }
 
+/** The account's address and every one it had or asked for, from its own audited e-mail changes (lower case). */
+async function addressesOf(tx: Tx, userId: string, current: string) {
+  const changes = await tx
+    .select({ data: auditEvents.data })
+    .from(auditEvents)
+    .where(
+      and(
+        eq(auditEvents.entity, "user"),
+        eq(auditEvents.entityId, userId),
+        inArray(auditEvents.action, ["account.email_changed", "account.email_change_requested"]),
+      ),
+    );
+  const found = new Set([current]);
+  for (const { data } of changes) {
+    const d = data as { before?: { email?: unknown } | null; after?: { email?: unknown; requested?: unknown } | null };
+    for (const v of [d.before?.email, d.after?.email, d.after?.requested]) {
+      if (typeof v === "string" && v.includes("@")) found.add(v.toLowerCase());
+    }
+  }
+  return [...found];
+}
+
 export type DeletionTarget = { id: string; email: string; role: string | null };
 
 export type RemoveAccountOptions = {
@@ -172,6 +194,9 @@ export async function removeAccount(options: RemoveAccountOptions): Promise<Remo
       .where(and(eq(mandateAgreements.userId, target.id), isNotNull(mandateAgreements.signedPdfKey)));
 
     const email = target.email.toLowerCase();
+    // Every address the account has had (its e-mail changes are audited): e-mails sent to an earlier
+    // address are theirs too, and the audit names them by none of these.
+    const addresses = await addressesOf(tx, target.id, email);
     const mandatesKept = await keepCompletedSales(tx, target, now);
 
     // Not tied to the user row by a foreign key:
@@ -188,21 +213,23 @@ export async function removeAccount(options: RemoveAccountOptions): Promise<Remo
     await tx.delete(pendingInvitations).where(sql`lower(${pendingInvitations.email}) = ${email}`);
     // E-mails to them (delivered or not): their address, and what was said to them.
     // (The outbox stores addresses in lower case: writeEmail.)
-    await tx.delete(emailOutbox).where(eq(emailOutbox.toAddress, email));
+    await tx.delete(emailOutbox).where(inArray(emailOutbox.toAddress, addresses));
     // Messages they sent the team: signed in (linked), or from the contact page with their address.
     await tx
       .delete(contactMessages)
       .where(or(eq(contactMessages.userId, target.id), sql`lower(${contactMessages.email}) = ${email}`));
     // Audit records stay (who changed what), naming the account by its id only.
-    const naming = await tx
-      .select({ id: auditEvents.id, data: auditEvents.data })
-      .from(auditEvents)
-      .where(sql`position(${email} in lower(${auditEvents.data}::text)) > 0`);
-    for (const row of naming) {
-      await tx
-        .update(auditEvents)
-        .set({ data: withoutAddress(row.data, email) })
-        .where(eq(auditEvents.id, row.id));
+    for (const address of addresses) {
+      const naming = await tx
+        .select({ id: auditEvents.id, data: auditEvents.data })
+        .from(auditEvents)
+        .where(sql`position(${address} in lower(${auditEvents.data}::text)) > 0`);
+      for (const row of naming) {
+        await tx
+          .update(auditEvents)
+          .set({ data: withoutAddress(row.data, address) })
+          .where(eq(auditEvents.id, row.id));
+      }
     }
 
     // Everything else cascades from the user row.
