@@ -81,7 +81,8 @@ const statusOf = async (id: string) =>
       .where(eq(s.userRequests.id, id))
   )[0]!;
 const notesFor = (userId: string) => rt.db.select().from(s.notifications).where(eq(s.notifications.userId, userId));
-const mailsTo = (to: string) => rt.db.select().from(s.emailOutbox).where(eq(s.emailOutbox.toAddress, to));
+const mailsTo = (to: string) =>
+  rt.db.select().from(s.emailOutbox).where(eq(s.emailOutbox.toAddress, to)).orderBy(s.emailOutbox.createdAt);
 const eventsOf = (id: string) =>
   rt.db.select().from(s.requestEvents).where(eq(s.requestEvents.userRequestId, id)).orderBy(s.requestEvents.createdAt);
 const auditsOf = (id: string) => rt.db.select().from(s.auditEvents).where(eq(s.auditEvents.entityId, id));
