@@ -11,6 +11,8 @@ import { drainOnce } from "./server/drain-once.js";
 import { clientAddress, clientAddressOf, trustProxySetting } from "./server/client-address.js";
 import { answerExpectContinue, requestBodies } from "./server/request-bodies.js";
 import { privateResponses } from "./server/private-responses.js";
+import { staticFiles } from "./server/static-files.js";
+import { createLifecycle, secondsSetting } from "./server/lifecycle.js";
 
 const dev = process.argv.includes("--dev");
 const port = Number(process.env.PORT ?? 3000);
@@ -19,13 +21,23 @@ const host = process.env.HOST ?? "0.0.0.0";
 const app = express();
 app.disable("x-powered-by");
 let trustProxy;
+let lifecycle;
 try {
   trustProxy = trustProxySetting(process.env.TRUST_PROXY);
+  // /healthz, /readyz and the drain on SIGTERM (server/lifecycle.js); `entry` is set before the server listens.
+  lifecycle = createLifecycle({
+    databaseAvailable: () => entry.databaseAvailable(),
+    delaySeconds: secondsSetting("SHUTDOWN_DELAY_SECONDS", process.env.SHUTDOWN_DELAY_SECONDS, 5),
+    graceSeconds: secondsSetting("SHUTDOWN_GRACE_SECONDS", process.env.SHUTDOWN_GRACE_SECONDS, 10),
+  });
 } catch (error) {
   console.error(`\nCould not start: ${error instanceof Error ? error.message : error}\n`);
   process.exit(1);
 }
 app.set("trust proxy", trustProxy);
+app.use(lifecycle.track, lifecycle.probes);
+// Built scripts, styles and public files from memory, ahead of the per-request work below (server/static-files.js).
+if (!dev) app.use(staticFiles({ root: "build/client", securityHeaders }));
 app.use(clientAddress);
 // Server-Sent Events must not be buffered by compression.
 app.use(
@@ -58,7 +70,7 @@ const s3Origin = (() => {
     return "";
   }
 })();
-app.use((req, res, next) => {
+function securityHeaders(req, res, next) {
   const nonce = crypto.randomBytes(16).toString("base64");
   res.locals.cspNonce = nonce;
   if (!dev) {
@@ -86,7 +98,8 @@ app.use((req, res, next) => {
   res.setHeader("X-Frame-Options", "DENY");
   res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(self)");
   next();
-});
+}
+app.use(securityHeaders);
 
 // Body limits (413), and the rest of a body an answer left unread is drained before the connection closes.
 app.use(requestBodies);
@@ -233,8 +246,6 @@ if (dev) {
 } else {
   const build = await import("./build/server/index.js");
   loadEntry = async () => build.entry.module;
-  app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
-  app.use(express.static("build/client", { maxAge: "1h" }));
   app.use(
     "/media",
     express.static(path.resolve(process.env.STORAGE_DIR ?? path.join(process.env.DATA_DIR ?? "./data", "uploads"), "public"), {
@@ -268,12 +279,9 @@ async function shutdown(signal) {
   if (stopping) return;
   stopping = true;
   console.log(`${signal} received: shutting down`);
-  const force = setTimeout(() => process.exit(1), 15_000);
+  const force = setTimeout(() => process.exit(1), 15_000 + lifecycle.drainSeconds * 1000);
   force.unref();
-  await new Promise((resolve) => {
-    server.close(() => resolve(undefined));
-    server.closeAllConnections?.();
-  });
+  await lifecycle.drain(server);
   try {
     await entry.stopRuntime();
   } catch (error) {

@@ -4,7 +4,7 @@
  * the next), or only those whose name contains a filter, e.g.
  * `npm run bench -- search` or `npm run bench -- http sse`; options such as
  * `--files` are passed on to the scripts (`npm run bench -- js-size --files`).
- * The load test has its own script (`npm run bench:load`).
+ * The load test and the cluster run have their own scripts (`npm run bench:load`, `npm run bench:cluster`).
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -13,7 +13,7 @@ import { fileURLToPath } from "node:url";
 import { machineNote } from "./lib/stats.ts";
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
-const EXCLUDED = new Set(["run.ts", "load-test.ts"]);
+const EXCLUDED = new Set(["run.ts", "load-test.ts", "cluster.ts"]);
 const all = fs
   .readdirSync(dir)
   .filter((f) => f.endsWith(".ts") && !f.endsWith(".d.ts") && !EXCLUDED.has(f))

@@ -55,6 +55,28 @@ function lockDataDir(dir: string) {
   return () => fs.rmSync(lock, { force: true });
 }
 
+/** The advisory lock that lets one process at a time migrate a PostgreSQL database (any fixed number; ours). */
+export const MIGRATION_LOCK_KEY = 7_351_204_118;
+
+/**
+ * Several instances may start at once on one database (a rolling deploy, a
+ * restart of all of them): each takes a session-level advisory lock before
+ * migrating, so one applies the migrations while the others wait and then
+ * find nothing left to do. The lock goes with its connection if the process dies.
+ */
+async function migrateOnce(pool: pg.Pool, migrate: () => Promise<void>) {
+  const client = await pool.connect();
+  let broken = false;
+  try {
+    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+    await migrate();
+  } finally {
+    // A connection that cannot unlock is dropped, which releases the lock all the same.
+    await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => (broken = true));
+    client.release(broken);
+  }
+}
+
 export type OpenDatabaseOptions = {
   databaseUrl?: string;
   dataDir?: string;
@@ -79,7 +101,7 @@ export async function openDatabase(options: OpenDatabaseOptions) {
     // An idle client whose server went away emits 'error'; the pool drops it and makes a new one later.
     pool.on("error", (error) => logger.warn({ err: error }, "database connection lost"));
     const db = drizzlePg(pool, { schema });
-    await migratePg(db, { migrationsFolder: options.migrationsFolder ?? MIGRATIONS });
+    await migrateOnce(pool, () => migratePg(db, { migrationsFolder: options.migrationsFolder ?? MIGRATIONS }));
     return {
       db,
       kind: "postgres",

@@ -4,7 +4,7 @@
  * embedded one in its data folder), waits until it answers, and stops it
  * with SIGTERM (its graceful shutdown), SIGKILL if it lingers. Used by the
  * benchmarks and by the browser tests that need their own instances (faults,
- * several instances on one database).
+ * several instances on one database, the cluster behind HAProxy).
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -18,7 +18,9 @@ export type AppServer = {
   child: ChildProcess;
   dataDir: string;
   output: () => string;
-  /** SIGTERM and wait (SIGKILL after 15 s); removes a data folder it created itself. */
+  /** Resolves with the exit code (null after a signal) once the process has ended. */
+  exited: () => Promise<number | null>;
+  /** SIGTERM and wait (SIGKILL after 15 s, or `stopTimeoutMs`); removes a data folder it created itself. */
   stop: () => Promise<void>;
   /** SIGKILL at once, as a crash would; the data folder stays. */
   kill: () => Promise<void>;
@@ -31,17 +33,28 @@ export async function startAppServer(options: {
   /** A data folder to use and keep (for a restart on the same files); by default a fresh temporary one, removed on stop. */
   dataDir?: string;
   env?: Record<string, string>;
+  /** The app's folder (server.js, build/, db/migrations); default: the current one. */
+  cwd?: string;
+  /** PUBLIC_URL (default: http://localhost:<port>); behind a balancer, the balancer's address. */
+  publicUrl?: string;
+  /** How long `stop` waits after SIGTERM before SIGKILL (default 15 s). */
+  stopTimeoutMs?: number;
+  /** Options for node before server.js (e.g. `--cpu-prof`). */
+  nodeArgs?: string[];
 }): Promise<AppServer> {
-  if (!fs.existsSync("build/server/index.js")) throw new Error("No production build in build/: run `npm run build` first.");
+  const cwd = options.cwd ?? process.cwd();
+  if (!fs.existsSync(path.join(cwd, "build/server/index.js")))
+    throw new Error(`No production build in ${path.join(cwd, "build")}: run \`npm run build\` first.`);
   const ownDataDir = !options.dataDir;
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), `mm-app-${options.port}-`));
-  const child = spawn(process.execPath, ["server.js"], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), "server.js"], {
+    cwd,
     env: {
       ...process.env,
       NODE_ENV: "production",
       PORT: String(options.port),
       HOST: "127.0.0.1",
-      PUBLIC_URL: `http://localhost:${options.port}`,
+      PUBLIC_URL: options.publicUrl ?? `http://localhost:${options.port}`,
       DATABASE_URL: options.databaseUrl ?? "",
       SESSION_SECRET: "spawned-app-session-secret-0123456789abcdef0123",
       SEED_DEMO: options.seed ? "1" : "0",
@@ -58,12 +71,15 @@ export async function startAppServer(options: {
   child.stderr!.on("data", (d: Buffer) => (output += d.toString()));
   const url = `http://127.0.0.1:${options.port}`;
   const running = () => child.exitCode === null && child.signalCode === null;
-  const exited = () => new Promise<void>((resolve) => (running() ? child.once("exit", () => resolve()) : resolve()));
+  const exited = () =>
+    new Promise<number | null>((resolve) =>
+      running() ? child.once("exit", (code) => resolve(code)) : resolve(child.exitCode),
+    );
   const stop = async () => {
     if (running()) {
       const done = exited();
       child.kill("SIGTERM");
-      const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
+      const timer = setTimeout(() => child.kill("SIGKILL"), options.stopTimeoutMs ?? 15_000);
       await done;
       clearTimeout(timer);
     }
@@ -78,7 +94,9 @@ export async function startAppServer(options: {
     for (let i = 0; ; i++) {
       if (!running()) throw new Error(`server on ${options.port} exited:\n${output}`);
       try {
-        if ((await fetch(`${url}/`)).ok) break;
+        // Up: it listens only once its runtime (database, jobs) has started. Not /readyz: a server asked
+        // that is taken to be behind a balancer, and waits SHUTDOWN_DELAY_SECONDS on SIGTERM (server/lifecycle.js).
+        if ((await fetch(`${url}/healthz`)).ok) break;
       } catch {
         // not yet
       }
@@ -89,7 +107,7 @@ export async function startAppServer(options: {
     await stop();
     throw error;
   }
-  return { port: options.port, url, pid: child.pid!, child, dataDir, output: () => output, stop, kill };
+  return { port: options.port, url, pid: child.pid!, child, dataDir, output: () => output, exited, stop, kill };
 }
 
 /** The resident memory of a process (VmRSS from /proc), in bytes. */

@@ -1,0 +1,23 @@
+import type { NextFunction, Request, Response } from "express";
+
+export type StaticFile = {
+  body: Buffer;
+  contentType: string;
+  cacheControl: string;
+  etag: string;
+  lastModified: string;
+  compressible: boolean;
+};
+
+export const CONTENT_TYPES: Record<string, string>;
+export const COMPRESS_FROM_BYTES: number;
+export function isCompressible(contentType: string): boolean;
+/** "br", "gzip" or "identity" for an Accept-Encoding header. */
+export function chooseEncoding(acceptEncoding: string | undefined): "br" | "gzip" | "identity";
+export function isFresh(headers: Record<string, string | string[] | undefined>, file: Pick<StaticFile, "etag" | "lastModified">): boolean;
+export function loadStaticFiles(root: string): Map<string, StaticFile>;
+/** The built files (build/client) from memory, ahead of the rest of the middleware (see static-files.js). */
+export function staticFiles(options: {
+  root: string;
+  securityHeaders: (req: Request, res: Response, next: () => void) => void;
+}): (req: Request, res: Response, next: NextFunction) => void;
