@@ -10,6 +10,17 @@ export function tooLong(label: string, max: number) {
  */
 export function shortened(text: string, max: number) {
   if (text.length <= max) return text;
-  const graphemes = Array.from(new Intl.Segmenter("en", { granularity: "grapheme" }).segment(text), (s) => s.segment);
-  return graphemes.length > max ? `${graphemes.slice(0, max).join("")}...` : text;
+  // Only as far as the cut: a description may run to thousands of characters, and a catalogue page cuts a dozen.
+  let count = 0;
+  for (const { index } of graphemeSegmenter().segment(text)) {
+    if (count === max) return `${text.slice(0, index)}...`;
+    count++;
+  }
+  return text;
+}
+
+let segmenter: Intl.Segmenter | undefined;
+/** One segmenter, made on first use. */
+function graphemeSegmenter() {
+  return (segmenter ??= new Intl.Segmenter("en", { granularity: "grapheme" }));
 }

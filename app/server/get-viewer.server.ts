@@ -30,7 +30,31 @@ export async function getViewer(request: Request): Promise<Viewer | null> {
  * Viewer, which the root loader sends to the page). For a live connection
  * that must end with its session: `/notifications/stream`.
  */
-export async function getViewerSession(request: Request): Promise<{ viewer: Viewer; sessionId: string } | null> {
+export function getViewerSession(request: Request): Promise<{ viewer: Viewer; sessionId: string } | null> {
+  const cookie = request.headers.get("cookie") ?? "";
+  // No session cookie, nobody signed in: no lookup at all (most page views are visitors').
+  if (!SESSION_COOKIE.test(cookie)) return Promise.resolve(null);
+  // A page view asks in the root loader and again in its route's, at the same moment (React Router
+  // gives each loader a copy of the request): they share one lookup. Only reads, and only lookups
+  // begun in the same turn of the event loop: an action may sign in or out, and a later request
+  // reads the session afresh.
+  if (request.method !== "GET" && request.method !== "HEAD") return lookUpViewerSession(request);
+  let lookup = sameTurn.get(cookie);
+  if (!lookup) {
+    lookup = lookUpViewerSession(request);
+    if (!sameTurn.size) setImmediate(() => sameTurn.clear());
+    sameTurn.set(cookie, lookup);
+  }
+  return lookup;
+}
+
+/** better-auth's session cookie (`__Secure-` prefixed on https); the only way a request is signed in. */
+const SESSION_COOKIE = /(?:^|;)\s*(?:__Secure-)?better-auth\.session_token=/;
+
+/** Lookups begun in this turn of the event loop, by Cookie header (cleared when the turn ends). */
+const sameTurn = new Map<string, Promise<{ viewer: Viewer; sessionId: string } | null>>();
+
+async function lookUpViewerSession(request: Request): Promise<{ viewer: Viewer; sessionId: string } | null> {
   const { auth, db, env } = await getRuntime();
   const session = await auth.api.getSession({ headers: request.headers });
   if (!session) return null;

@@ -4,6 +4,7 @@
  */
 import { syncChangedEmail } from "#app/domain/user/change-email.server.ts";
 import { PgBoss, fromPglite } from "pg-boss";
+import pg from "pg";
 import { sql } from "drizzle-orm";
 import { user } from "#db/schema.ts";
 import { createAuth, type Auth } from "#app/lib/auth.server.ts";
@@ -16,6 +17,7 @@ import { createNotificationHub, type NotificationHub } from "#app/lib/notificati
 import { composeEmail } from "#app/emails/templates.server.ts";
 import { registerJobs, WAKEABLE_JOBS } from "#app/jobs/index.server.ts";
 import { dispatchEmail, requeueStrandedEmails, SEND_EMAIL_QUEUE } from "#app/jobs/send-email.server.ts";
+import { createListingViewRecorder, type ListingViewRecorder } from "#app/domain/listing/record-listing-view.server.ts";
 
 export type Runtime = {
   env: Env;
@@ -31,6 +33,8 @@ export type Runtime = {
   sendEmail: (email: OutgoingEmail) => Promise<void>;
   /** Queues delivery of an outbox row again (an admin's Retry of a failed message). */
   dispatchEmail: (outboxId: string) => Promise<void>;
+  /** Listing views, counted in memory and written in batches (written on stop). */
+  listingViews: ListingViewRecorder;
 };
 
 export type RuntimeOptions = {
@@ -51,19 +55,69 @@ const g = globalThis as unknown as { __runtime?: Promise<Runtime>; __runtimeValu
 /**
  * Whether the database answers, probed at most once a second (server.js asks
  * before every request, so a database restart costs a fast 503, not a hang).
+ *
+ * The probe has a connection of its own: on the pool it would wait behind the
+ * pages' queries, and a busy minute (every connection in use, a queue of
+ * requests) would look like an outage and turn pages into 503s. A probe that
+ * fails or hangs drops its connection (a cut one never answers) and the next
+ * opens a new one. A time-out whose timer itself ran a second late says this
+ * process was too busy to tell, not that the database is gone: the last
+ * answer stands.
  */
-const probe = { at: 0, ok: true, running: undefined as Promise<boolean> | undefined };
+const PROBE_TIMEOUT_MS = 2_000;
+/** How the probe's connection shows in pg_stat_activity. */
+export const PROBE_APPLICATION_NAME = "marketplace-probe";
+const probe = {
+  at: 0,
+  ok: true,
+  running: undefined as Promise<boolean> | undefined,
+  client: undefined as { client: pg.Client; connected: Promise<unknown> } | undefined,
+};
+
+function dropProbeClient() {
+  const current = probe.client;
+  probe.client = undefined;
+  current?.client.end().catch(() => undefined);
+}
+
+async function probeOnce(connectionString: string): Promise<boolean> {
+  if (!probe.client) {
+    const client = new pg.Client({
+      connectionString,
+      connectionTimeoutMillis: PROBE_TIMEOUT_MS,
+      application_name: PROBE_APPLICATION_NAME,
+    });
+    // The server ending an idle connection (a restart) is reported here: the next probe reconnects.
+    client.on("error", () => {
+      if (probe.client?.client === client) dropProbeClient();
+    });
+    probe.client = { client, connected: client.connect() };
+  }
+  const { client, connected } = probe.client;
+  const started = performance.now();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<"timeout">((resolve) => {
+    timer = setTimeout(() => resolve("timeout"), PROBE_TIMEOUT_MS);
+    timer.unref();
+  });
+  const query = connected.then(() => client.query("select 1")).then(
+    () => "ok" as const,
+    () => "failed" as const,
+  );
+  const outcome = await Promise.race([query, timeout]);
+  clearTimeout(timer);
+  if (outcome === "ok") return true;
+  dropProbeClient();
+  if (outcome === "timeout" && performance.now() - started > PROBE_TIMEOUT_MS + 1_000) return probe.ok;
+  return false;
+}
+
 export async function databaseAvailable(): Promise<boolean> {
   const runtime = g.__runtimeValue;
-  if (!runtime?.handle.pool) return true; // embedded PGlite lives in this process
+  if (!runtime?.handle.connectionString) return true; // embedded PGlite lives in this process
   if (Date.now() - probe.at < 1_000) return probe.ok;
   probe.running ??= (async () => {
-    const timeout = new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 2_000).unref());
-    const query = runtime.handle.pool!.query("select 1").then(
-      () => true,
-      () => false,
-    );
-    probe.ok = await Promise.race([query, timeout]);
+    probe.ok = await probeOnce(runtime.handle.connectionString!);
     probe.at = Date.now();
     probe.running = undefined;
     return probe.ok;
@@ -160,6 +214,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     queueEmail,
     sendEmail,
     dispatchEmail: (outboxId) => dispatchEmail(boss, outboxId),
+    listingViews: await createListingViewRecorder({ db }),
   };
 
   if (options.seed ?? env.SEED_DEMO) {
@@ -179,6 +234,10 @@ export async function stopRuntime(runtime?: Runtime) {
   const rt = runtime ?? (g.__runtime ? await g.__runtime.catch(() => undefined) : undefined);
   if (!rt) return;
   if (!runtime) g.__runtime = undefined;
+  if (g.__runtimeValue === rt) dropProbeClient();
+  await rt.listingViews
+    .stop()
+    .catch((error: unknown) => logger.warn({ err: error }, "listing views not written at shutdown"));
   await rt.notifications
     .close()
     .catch((error: unknown) => logger.warn({ err: error }, "notification hub close failed"));

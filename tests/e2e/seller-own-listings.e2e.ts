@@ -73,9 +73,17 @@ test("the seller's dashboard charts real views per day, with the numbers as a ta
   await gotoReady(visitor, `/listing/${listingId}`);
   await visitor.close();
 
-  await gotoReady(page, "/seller-dashboard");
-  // At least this visit (other tests may view seller1's machines meanwhile).
-  expect(await count()).toBeGreaterThanOrEqual(before + 1);
+  // At least this visit (other tests may view seller1's machines meanwhile); views are written in
+  // batches a couple of seconds apart, so the dashboard is read again until it shows.
+  await expect
+    .poll(
+      async () => {
+        await gotoReady(page, "/seller-dashboard");
+        return count();
+      },
+      { timeout: 20_000, intervals: [1_000, 2_000] },
+    )
+    .toBeGreaterThanOrEqual(before + 1);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await page.context().close();
 });

@@ -15,7 +15,7 @@ import { SpecTable } from "#app/components/listing/spec-table.tsx";
 import { CompareToggle } from "#app/components/compare/compare-toggle.tsx";
 import { CompareTray } from "#app/components/compare/compare-tray.tsx";
 import { usageMeter } from "#app/domain/listing/machine-specs.ts";
-import { getPublicListing, recordListingView, visitorKey } from "#app/domain/listing/get-listing.server.ts";
+import { getPublicListing, visitorKey } from "#app/domain/listing/get-listing.server.ts";
 import { reducedFrom } from "#app/domain/listing/change-listing-price.server.ts";
 import { todayInJohannesburg } from "#app/domain/request/request-schemas.ts";
 import { findRejectionReasons } from "#app/domain/listing/find-rejection-reasons.server.ts";
@@ -121,10 +121,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       userAgent: request.headers.get("user-agent") ?? "",
       secret: runtime.env.SESSION_SECRET,
     });
-    // A failed count must not break the page.
-    await recordListingView({ db: runtime.db, listingId: listing.id, viewerKey: key }).catch((error: unknown) =>
-      logger.warn({ err: error }, "listing view not recorded"),
-    );
+    // Counted in memory and written in batches (record-listing-view.server.ts): the page never waits for it.
+    runtime.listingViews.record({ listingId: listing.id, viewerKey: key });
   }
   const { sellerUserId: _s, sellerId: _i, ...publicListing } = listing;
   const canBuy = Boolean(!listing.preview && viewer && viewer.role === "buyer" && hasCompleteBuyerProfile(viewer));
