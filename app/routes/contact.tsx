@@ -5,18 +5,15 @@ import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/contact";
 import { FieldError } from "#app/components/forms/field.tsx";
 import { useActionToast } from "#app/components/forms/use-action-toast.ts";
+import { useDeferredValidation } from "#app/components/forms/use-deferred-validation.ts";
 import { Alert, AlertDescription } from "#app/components/ui/alert.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import { Label } from "#app/components/ui/label.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";
-import {
-  CONTACT_LIMITS,
-  CONTACT_MESSAGES,
-  ContactSchema,
-  type ContactInput,
-} from "#app/domain/contact/contact-schema.ts";
+import { CONTACT_LIMITS, CONTACT_MESSAGES } from "#app/domain/contact/contact-messages.ts";
+import { ContactSchema, type ContactInput } from "#app/domain/contact/contact-schema.ts";
 import { createContactMessage } from "#app/domain/contact/create-contact-message.server.ts";
 import { clientIp } from "#app/lib/client-ip.server.ts";
 import { getOptionalViewer } from "#app/server/guards.server.ts";
@@ -31,7 +28,10 @@ type ContactFields = { name: string; email: string; phone: string; subject: stri
 
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle("Contact Us") },
-  { name: "description", content: `Questions about buying or selling heavy machinery? Contact the ${PRODUCT_NAME} team.` },
+  {
+    name: "description",
+    content: `Questions about buying or selling heavy machinery? Contact the ${PRODUCT_NAME} team.`,
+  },
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -61,15 +61,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
+/** The contact form's schema for the browser's check, loaded on the first focus (use-deferred-validation.ts). */
+const loadContactSchema = () => import("#app/domain/contact/contact-schema.ts");
+
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   useActionToast(actionData?.toast);
 
+  const { loaded, triggers } = useDeferredValidation(loadContactSchema);
   const [form, fields] = useForm<ContactFields, ContactInput>({
     lastResult: actionData?.result,
     defaultValue: loaderData.defaults,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ContactSchema }),
+    onValidate: loaded
+      ? ({ formData }) => loaded.parseWithZod(formData, { schema: loaded.schemas.ContactSchema })
+      : undefined,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
@@ -97,7 +103,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                 <AlertDescription>{CONTACT_MESSAGES.sent}</AlertDescription>
               </Alert>
             ) : null}
-            <Form method="post" {...getFormProps(form)} className="space-y-4">
+            <Form method="post" {...getFormProps(form)} {...triggers} className="space-y-4">
               {summary.length ? (
                 <div
                   id={form.errorId}

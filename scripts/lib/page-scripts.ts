@@ -2,11 +2,25 @@
  * The JavaScript a page ships: every script response while the page loads
  * and hydrates in a fresh browser context, with its size raw, gzipped at
  * level 9 and as sent. Shared by `bench/js-size.ts` (the report against the
- * 90 KB budget) and `tests/e2e/js-weight.e2e.ts` (the CI guard that the
- * weight does not grow).
+ * budget) and `tests/e2e/js-weight.e2e.ts` (the CI guard).
  */
 import zlib from "node:zlib";
 import type { Browser } from "@playwright/test";
+
+/**
+ * The budget, KB gzip -9 of JavaScript per public page (decision 013): a
+ * browse page (home, catalogue, parts, a listing) and a form page (sign-in,
+ * sign-up, contact, which carry Conform).
+ */
+export const JS_BUDGET_KB = { browse: 120, form: 140 } as const;
+export type PageKind = keyof typeof JS_BUDGET_KB;
+
+const FORM_PAGES = ["/signin", "/signup", "/contact"];
+
+/** Which budget a public page answers to. */
+export function pageKind(pagePath: string): PageKind {
+  return FORM_PAGES.includes(new URL(pagePath, "http://x").pathname) ? "form" : "browse";
+}
 
 export type PageScript = { url: string; raw: number; gzip9: number; transferred: number };
 

@@ -1,22 +1,31 @@
 /**
- * The JavaScript each public page ships may not grow (decision 013).
- * The budget of 90 KB is out of reach with React 19 and React Router 7 (107 KB
- * before any of our code), so CI holds the pages to what they weigh now, with
- * a few KB of room: a new dependency pulled into every page, or the database
- * schema or Zod leaking into the catalogue again, fails here instead of
- * passing unnoticed. `npm run bench -- js-size` prints the full report.
+ * The JavaScript each public page ships stays within its ceiling (decision 013):
+ * a new dependency pulled into every page, sonner, Zod or tailwind-merge
+ * coming back with the first load, or the database schema leaking into the
+ * catalogue fails here instead of passing unnoticed. `npm run bench -- js-size`
+ * prints the full report, file by file with `--files`.
  */
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { BASE_URL } from "../../playwright.config.ts";
-import { gzipKb, measurePageScripts } from "../../scripts/lib/page-scripts.ts";
+import { gotoReady } from "./support/steps.ts";
+import { gzipKb, JS_BUDGET_KB, measurePageScripts } from "../../scripts/lib/page-scripts.ts";
 
 /**
- * KB gzip -9 a page may ship: measured 138–141 KB (browse pages) and 176–181 KB (forms) on 2026-11-23;
- * the catalogue and listing pages 147.4 and 147.8 KB on 2026-11-26 with the machine filters, the spec
- * table and the compare toggle and bar (home and /parts still 141.4 KB); 150.5 and 150.1 KB the same day
- * with the footer, the Verified seller badge and the Account menu entry.
+ * KB gzip -9 a page may ship. Form pages: the budget, 140 KB (measured 129.5–134.6 on
+ * 2026-11-26). Browse pages: the budget is 120 KB; React, React DOM and React Router
+ * alone are 105.3 KB, and these pages measured 121.3 (home, parts) and 128.0–128.1
+ * (catalogue, listing) the same day, so they are held to that with 2 KB of room until
+ * the rest of docs/performance.md's "Left to reach the budget" is done.
  */
-const CEILING_KB = { browse: 153, form: 185 } as const;
+const CEILING_KB = {
+  home: 123.5,
+  catalog: 130,
+  parts: 123.5,
+  listing: 130,
+  signin: JS_BUDGET_KB.form,
+  signup: JS_BUDGET_KB.form,
+  contact: JS_BUDGET_KB.form,
+} as const;
 
 /** A listing page a visitor may open (the catalogue's cards send visitors through sign-in first). */
 async function listingPath() {
@@ -26,22 +35,62 @@ async function listingPath() {
   return `/listing/${id}`;
 }
 
-test("no public page ships more JavaScript than it did", async ({ browser }) => {
-  const listing = await listingPath();
+test("no public page ships more JavaScript than its ceiling", async ({ browser }) => {
   const pages: [string, keyof typeof CEILING_KB][] = [
-    ["/", "browse"],
-    ["/catalog", "browse"],
-    ["/parts", "browse"],
-    [listing, "browse"],
-    ["/signin", "form"],
-    ["/signup", "form"],
-    ["/contact", "form"],
+    ["/", "home"],
+    ["/catalog", "catalog"],
+    ["/parts", "parts"],
+    [await listingPath(), "listing"],
+    ["/signin", "signin"],
+    ["/signup", "signup"],
+    ["/contact", "contact"],
   ];
   const weights: Record<string, string> = {};
-  for (const [path, kind] of pages) {
-    const kb = gzipKb(await measurePageScripts(browser, BASE_URL, path));
+  for (const [path, name] of pages) {
+    const scripts = await measurePageScripts(browser, BASE_URL, path);
+    const kb = gzipKb(scripts);
     weights[path] = `${kb.toFixed(1)} KB`;
     expect(kb, `${path}: ${JSON.stringify(weights)}`).toBeGreaterThan(50); // measured at all: React is there
-    expect.soft(kb, `${path} (${kind}) ships ${kb.toFixed(1)} KB, more than ${CEILING_KB[kind]} KB`).toBeLessThanOrEqual(CEILING_KB[kind]);
+    expect
+      .soft(kb, `${path} ships ${kb.toFixed(1)} KB, more than its ${CEILING_KB[name]} KB`)
+      .toBeLessThanOrEqual(CEILING_KB[name]);
   }
+});
+
+/** The text of every script the page has received so far, to look for a library's own strings in. */
+function scriptTexts(page: Page) {
+  const texts: Promise<string>[] = [];
+  page.on("response", (response) => {
+    if (response.request().resourceType() === "script") texts.push(response.text().catch(() => ""));
+  });
+  return async () => (await Promise.all(texts)).join("\n");
+}
+const ZOD = "$ZodType";
+const SONNER = "data-sonner-toaster";
+
+test("toasts and a form's checks come with their first use, and the toast region is there from the start", async ({
+  page,
+}) => {
+  const scripts = scriptTexts(page);
+  await gotoReady(page, "/signup");
+  await page.waitForLoadState("networkidle");
+  expect(await scripts(), "Zod before the form is touched").not.toContain(ZOD);
+  expect(await scripts(), "sonner before any toast").not.toContain(SONNER);
+  // The polite live region the toasts will appear in is already in the page, empty.
+  const region = page.locator("[data-toast-region][aria-live=polite]");
+  await expect(region).toHaveCount(1);
+  await expect(region).toBeEmpty();
+
+  // The first focus in the form brings the schema; an empty submit is then stopped in the browser with the toast.
+  await page.getByLabel("Email *").focus();
+  await expect.poll(async () => (await scripts()).includes(ZOD), { message: "Zod after the first focus" }).toBe(true);
+  await page.waitForTimeout(300); // the module's evaluation and React's render that hands it to the form
+  let posted = false;
+  page.on("request", (request) => {
+    if (request.method() === "POST") posted = true;
+  });
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(region.getByText("Please fill in all required fields including phone number.")).toBeVisible();
+  expect(posted, "the browser's own check stopped the empty form").toBe(false);
+  expect(await scripts(), "sonner with the first toast").toContain(SONNER);
 });

@@ -37,7 +37,7 @@ export function UserAccessCard({
             <input type="hidden" name="intent" value="ban" />
             <div className="space-y-1">
               <Label htmlFor="ban-reason">Reason (optional)</Label>
-              <Input id="ban-reason" name="reason" maxLength={500} className="w-64 max-w-full" />
+              <Input id="ban-reason" name="reason" maxLength={500} className="w-64! max-w-full" />
             </div>
             <Button type="submit" variant="destructive" disabled={busyIntent !== null}>
               Ban User

@@ -3,7 +3,7 @@ import { Link, useLocation, useNavigate, useNavigation } from "react-router";
 import { Alert, AlertDescription } from "#app/components/ui/alert.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Spinner } from "#app/components/ui/spinner.tsx";
-import { INVITATION_MESSAGES, INVITE_REDIRECT_DELAY_MS } from "#app/domain/invitation/invitation-schema.ts";
+import { INVITATION_MESSAGES, INVITE_REDIRECT_DELAY_MS } from "#app/domain/invitation/invitation-messages.ts";
 import { AuthCard } from "./auth-card.tsx";
 
 /** Invalid, used or expired invitation (docs/product.md#messages), with the way to a normal sign-up. */

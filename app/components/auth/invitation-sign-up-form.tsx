@@ -1,12 +1,10 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import { FieldError } from "#app/components/forms/field.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import { Label } from "#app/components/ui/label.tsx";
 import { Button } from "#app/components/ui/button.tsx";
-import { SignUpSchema } from "#app/domain/user/auth-schemas.ts";
-import { SignUpFieldSet, usePasswordMatch, withErrorToast } from "./sign-up-fields.tsx";
+import { SignUpFieldSet, usePasswordMatch, useSignUpValidation, withErrorToast } from "./sign-up-fields.tsx";
 import { TermsAcceptance } from "./terms-acceptance.tsx";
 
 export type InvitationForForm = {
@@ -34,11 +32,12 @@ export function InvitationSignUpForm({
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const { onInput, mismatch } = usePasswordMatch();
+  const validation = useSignUpValidation();
   const [form, fields] = useForm({
     id: "invitation-signup-form",
     lastResult,
     defaultValue: { role: invitation.role, fullName: invitation.fullName ?? "" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignUpSchema }),
+    onValidate: validation.onValidate,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
@@ -48,7 +47,8 @@ export function InvitationSignUpForm({
     <Form
       method="post"
       {...getFormProps(form)}
-      onSubmit={withErrorToast(form.onSubmit)}
+      {...validation.triggers}
+      onSubmit={withErrorToast(form.onSubmit, validation)}
       className="space-y-4"
       onInput={onInput}
     >
@@ -74,7 +74,7 @@ export function InvitationSignUpForm({
                 readOnly
                 aria-readonly
                 autoComplete="email"
-                className="bg-gray-100"
+                className="bg-gray-100!"
                 aria-invalid={fields.email.errors ? true : undefined}
                 aria-describedby={
                   fields.email.errors ? `${fields.email.errorId} invite-email-hint` : "invite-email-hint"
@@ -95,7 +95,7 @@ export function InvitationSignUpForm({
               value={roleLabel}
               readOnly
               aria-readonly
-              className="bg-gray-100"
+              className="bg-gray-100!"
               aria-describedby="invite-account-type-hint"
             />
             <p id="invite-account-type-hint" className="text-xs text-gray-500">

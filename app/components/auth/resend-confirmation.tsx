@@ -7,7 +7,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
-import { CONFIRMATION_MESSAGES, formatWait } from "#app/domain/user/auth-schemas.ts";
+import { CONFIRMATION_MESSAGES, formatWait } from "#app/domain/user/auth-messages.ts";
 import { cn } from "#app/lib/utils.ts";
 import { useHydrated } from "#app/components/forms/use-hydrated.ts";
 

@@ -7,16 +7,17 @@
  */
 import type { FieldMetadata } from "@conform-to/react";
 import { getInputProps, getSelectProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { CommissionField, TextField } from "#app/components/forms/field.tsx";
 import { showActionToast } from "#app/components/forms/use-action-toast.ts";
+import { useDeferredValidation, type DeferredValidation } from "#app/components/forms/use-deferred-validation.ts";
 import { useHydrated } from "#app/components/forms/use-hydrated.ts";
 import { FieldError, FormError } from "#app/components/forms/field.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import { Label } from "#app/components/ui/label.tsx";
 import { NativeSelect } from "#app/components/ui/native-select.tsx";
-import { MESSAGES, SignUpSchema, signUpErrorToast } from "#app/domain/user/auth-schemas.ts";
+import { MESSAGES, signUpErrorToast } from "#app/domain/user/auth-messages.ts";
+import type * as AuthSchemas from "#app/domain/user/auth-schemas.ts";
 
 /** A text field of any of the sign-up forms' schemas. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -139,15 +140,34 @@ export function RequiredFieldsNotice({ errors }: { errors: Record<string, string
   return <FormError errors={[MESSAGES.signUpRequired]} />;
 }
 
+type SignUpValidation = DeferredValidation<typeof AuthSchemas>;
+
+/** The sign-up schema for the browser's check, loaded on the first focus in the form (use-deferred-validation.ts). */
+const loadAuthSchemas = () => import("#app/domain/user/auth-schemas.ts");
+
+/** Both sign-up forms' browser-side check: `onValidate` for Conform once the schema has loaded, and the `<Form>`'s triggers. */
+export function useSignUpValidation() {
+  const validation = useDeferredValidation(loadAuthSchemas);
+  const { loaded } = validation;
+  const onValidate = loaded
+    ? ({ formData }: { formData: FormData }) => loaded.parseWithZod(formData, { schema: loaded.schemas.SignUpSchema })
+    : undefined;
+  return { ...validation, onValidate };
+}
+
 /**
  * Wraps Conform's submit handler: when the browser's check stops the submit,
  * the toast the server would have sent is shown here.
  */
-export function withErrorToast(onSubmit: (event: React.FormEvent<HTMLFormElement>) => void) {
+export function withErrorToast(
+  onSubmit: (event: React.FormEvent<HTMLFormElement>) => void,
+  { loaded }: Pick<SignUpValidation, "loaded">,
+) {
   return (event: React.FormEvent<HTMLFormElement>) => {
     onSubmit(event);
-    if (!event.defaultPrevented) return;
-    const submission = parseWithZod(new FormData(event.currentTarget), { schema: SignUpSchema });
+    // Stopped only by the browser's check, which runs only once the schema has loaded.
+    if (!event.defaultPrevented || !loaded) return;
+    const submission = loaded.parseWithZod(new FormData(event.currentTarget), { schema: loaded.schemas.SignUpSchema });
     if (submission.status === "error") showActionToast(signUpErrorToast(submission.error));
   };
 }

@@ -1,15 +1,20 @@
 import { getFormProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { Form, useNavigation, useSearchParams } from "react-router";
 import { FieldError } from "#app/components/forms/field.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Label } from "#app/components/ui/label.tsx";
 import { NativeSelect } from "#app/components/ui/native-select.tsx";
-import { CONFIRMATION_MESSAGES, SignUpSchema } from "#app/domain/user/auth-schemas.ts";
+import { CONFIRMATION_MESSAGES } from "#app/domain/user/auth-messages.ts";
 import { AuthCard, SignInInstead } from "./auth-card.tsx";
 import { ConfirmationPanel, type ConfirmationState } from "./resend-confirmation.tsx";
-import { SignUpFieldSet, SignUpTextField, usePasswordMatch, withErrorToast } from "./sign-up-fields.tsx";
+import {
+  SignUpFieldSet,
+  SignUpTextField,
+  usePasswordMatch,
+  useSignUpValidation,
+  withErrorToast,
+} from "./sign-up-fields.tsx";
 import { TermsAcceptance } from "./terms-acceptance.tsx";
 
 /** /signup?role=buyer|seller preselects the account type (links from the home page and elsewhere). */
@@ -29,12 +34,13 @@ export function SignUpForm({ actionData }: { actionData: SignUpAnswer }) {
   const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/signup");
   const [role, setRole] = useState(roleParam(params.get("role")) ?? "buyer");
   const { onInput, mismatch } = usePasswordMatch();
+  const validation = useSignUpValidation();
 
   const [form, fields] = useForm({
     id: "signup-form",
     lastResult: actionData?.result,
     defaultValue: { role },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignUpSchema }),
+    onValidate: validation.onValidate,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
@@ -53,7 +59,8 @@ export function SignUpForm({ actionData }: { actionData: SignUpAnswer }) {
       <Form
         method="post"
         {...getFormProps(form)}
-        onSubmit={withErrorToast(form.onSubmit)}
+        {...validation.triggers}
+        onSubmit={withErrorToast(form.onSubmit, validation)}
         className="space-y-4"
         onInput={onInput}
       >

@@ -1,5 +1,5 @@
 import { Check, Columns3 } from "lucide-react";
-import { toast } from "sonner";
+import { toast } from "#app/components/ui/toast.ts";
 import { useHydrated } from "#app/components/forms/use-hydrated.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { COMPARE_LIMIT_MESSAGE } from "#app/domain/listing/compare-selection.ts";
@@ -28,7 +28,11 @@ export function CompareToggle({
     <Button
       type="button"
       variant="outline"
-      className={cn(className, on && "border-brand-600 bg-brand-50 text-brand-900 hover:bg-brand-100", "print:hidden")}
+      className={cn(
+        className,
+        on && "border-brand-600! bg-brand-50! text-brand-900! hover:bg-brand-100!",
+        "print:hidden",
+      )}
       aria-pressed={on}
       aria-label={`Compare ${title}`}
       disabled={!hydrated}

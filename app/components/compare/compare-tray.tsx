@@ -1,4 +1,4 @@
-import { toast } from "sonner";
+import { toast } from "#app/components/ui/toast.ts";
 import { Link } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
 import { compareHref, MAX_COMPARED } from "#app/domain/listing/compare-selection.ts";

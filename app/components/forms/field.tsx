@@ -42,7 +42,7 @@ export function TextField({
         placeholder={placeholder}
         readOnly={readOnly}
         aria-readonly={readOnly || undefined}
-        className={readOnly ? "bg-gray-100" : undefined}
+        className={readOnly ? "bg-gray-100!" : undefined}
       />
       {hint}
       <FieldError id={field.errorId} errors={field.errors} />

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { toast } from "sonner";
+import { toast } from "#app/components/ui/toast.ts";
 
 export type ActionToast = { type: "success" | "error" | "info"; title: string; description?: string; key?: number };
 

@@ -61,7 +61,7 @@ export function Hero({ signedIn }: { signedIn: boolean }) {
             asChild
             size="lg"
             variant="outline"
-            className="border-white/40 bg-transparent text-white hover:bg-white/10 hover:text-white focus-visible:ring-offset-gray-900"
+            className="border-white/40 bg-transparent! text-white hover:bg-white/10 hover:text-white focus-visible:ring-offset-gray-900"
           >
             <Link to="/equipment">Browse Equipment</Link>
           </Button>

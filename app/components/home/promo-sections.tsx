@@ -59,7 +59,7 @@ export function PromoSections({ signedIn = false }: { signedIn?: boolean }) {
           <Button
             asChild
             size="lg"
-            className="bg-white text-brand-900 hover:bg-brand-50 focus-visible:ring-white focus-visible:ring-offset-brand-800"
+            className="bg-white text-brand-900! hover:bg-brand-50! focus-visible:ring-white focus-visible:ring-offset-brand-800"
           >
             <Link to={signedIn ? "/seller-dashboard" : "/signup?role=seller"}>List your machinery</Link>
           </Button>

@@ -48,7 +48,7 @@ export function DesktopMenuDropdown({
       <DropdownMenuContent align="end" className="w-56">
         {viewer ? (
           <>
-            <DropdownMenuLabel className="truncate font-normal">
+            <DropdownMenuLabel className="truncate font-normal!">
               Signed in as <span className="font-semibold text-gray-900">{viewer.fullName || viewer.email}</span>
             </DropdownMenuLabel>
             {account ? <MenuLink item={account} /> : null}

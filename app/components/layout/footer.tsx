@@ -8,9 +8,11 @@ const LINKS = [
   { to: "/contact", label: "Contact" },
 ] as const;
 
+const yearFormat = new Intl.DateTimeFormat("en-ZA", { timeZone: "Africa/Johannesburg", year: "numeric" });
+
 /** This year in South African time, so the server's page and the browser's agree. */
 function currentYear() {
-  return new Intl.DateTimeFormat("en-ZA", { timeZone: "Africa/Johannesburg", year: "numeric" }).format(new Date());
+  return yearFormat.format(new Date());
 }
 
 /**

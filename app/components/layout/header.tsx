@@ -73,10 +73,10 @@ export function Header({ viewer, notificationSlot }: { viewer: Viewer | null; no
             </>
           ) : (
             <>
-              <Button asChild variant="ghost" size="sm" className="px-2.5 sm:px-3">
+              <Button asChild variant="ghost" size="sm" className="max-sm:px-2.5">
                 <Link to="/signin">Sign In</Link>
               </Button>
-              <Button asChild size="sm" className="px-2.5 sm:px-3">
+              <Button asChild size="sm" className="max-sm:px-2.5">
                 <Link to="/signup">Sign Up</Link>
               </Button>
             </>
@@ -86,7 +86,7 @@ export function Header({ viewer, notificationSlot }: { viewer: Viewer | null; no
             type="button"
             variant="ghost"
             size="icon"
-            className="size-9 md:hidden"
+            className="max-md:size-9 md:hidden"
             aria-label={mobileOpen ? "Close menu" : "Open menu"}
             aria-expanded={mobileOpen}
             aria-controls="mobile-menu"
@@ -229,8 +229,8 @@ function MobileMenu({ items, onNavigate }: { items: NavItem[]; onNavigate: () =>
               onClick={onNavigate}
               className={({ isActive }) =>
                 cn(
-                  "block rounded-md px-3 py-2.5 text-sm font-medium text-gray-700 hover:bg-gray-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600",
-                  isActive && "bg-brand-50 text-brand-800",
+                  "block rounded-md px-3 py-2.5 text-sm font-medium hover:bg-gray-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600",
+                  isActive ? "bg-brand-50 text-brand-800" : "text-gray-700",
                 )
               }
             >
@@ -248,7 +248,7 @@ function SignOutButton() {
   const busy = navigation.state !== "idle" && navigation.formAction === "/signout";
   return (
     <Form method="post" action="/signout">
-      <Button type="submit" variant="outline" size="sm" className="px-2.5 sm:px-3" disabled={busy}>
+      <Button type="submit" variant="outline" size="sm" className="max-sm:px-2.5" disabled={busy}>
         <LogOut aria-hidden className="hidden sm:block" />
         {busy ? "Signing out..." : "Logout"}
       </Button>

@@ -1,7 +1,7 @@
 import { Heart } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link, useFetcher, useLocation, useNavigate, useSearchParams } from "react-router";
-import { toast } from "sonner";
+import { toast } from "#app/components/ui/toast.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { BUYER_ACCOUNT_REQUIRED, PENDING_FAVOURITE_PARAM } from "#app/domain/favourite/favourite-rules.ts";
 

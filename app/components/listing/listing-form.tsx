@@ -7,7 +7,7 @@
  */
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "#app/components/ui/toast.ts";
 import { missingForUpload, uploadHint } from "#app/components/seller/missing-for-upload.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { Progress } from "#app/components/ui/progress.tsx";

@@ -3,7 +3,7 @@
  * 1 s after the last change, restored when under an hour old.
  */
 import { useEffect, useRef, type RefObject } from "react";
-import { toast } from "sonner";
+import { toast } from "#app/components/ui/toast.ts";
 
 const DRAFT_KEY = "listing-draft";
 const DRAFT_MAX_AGE_MS = 60 * 60 * 1000;

@@ -3,7 +3,7 @@
  * device and previewed in the browser before upload (docs/product.md#forms, #limits).
  */
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "#app/components/ui/toast.ts";
 import {
   checkSelectedImage,
   fitImages,

@@ -9,7 +9,7 @@
 import { Bell } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
-import { toast } from "sonner";
+import { toast } from "#app/components/ui/toast.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { Popover, PopoverContent, PopoverTrigger } from "#app/components/ui/popover.tsx";
 import { hasMorePages } from "./badge.ts";
@@ -46,11 +46,15 @@ export function NotificationBell({ unread: initialUnread }: { unread: number }) 
 
   const flash = useCallback((id: string) => {
     setHighlight((h) => new Set(h).add(id));
-    setTimeout(() => setHighlight((h) => {
-      const next = new Set(h);
-      next.delete(id);
-      return next;
-    }), 800);
+    setTimeout(
+      () =>
+        setHighlight((h) => {
+          const next = new Set(h);
+          next.delete(id);
+          return next;
+        }),
+      800,
+    );
   }, []);
 
   // Live updates.
@@ -179,10 +183,10 @@ export function NotificationBell({ unread: initialUnread }: { unread: number }) 
           {badge}
         </button>
       </PopoverTrigger>
-      <PopoverContent className="w-96 p-0" aria-label="Notifications">
+      <PopoverContent className="w-96" aria-label="Notifications">
         <div className="flex items-center justify-between border-b px-4 py-2">
           <p className="font-semibold">Notifications</p>
-          <Button type="button" variant="link" size="sm" onClick={markAll} disabled={unread === 0}>
+          <Button type="button" variant="link" size="sm" className="px-3" onClick={markAll} disabled={unread === 0}>
             Mark all read
           </Button>
         </div>
@@ -226,7 +230,11 @@ export function NotificationBell({ unread: initialUnread }: { unread: number }) 
                     />
                   </div>
                   {n.read ? null : (
-                    <button type="button" onClick={() => markRead(n.id)} className="self-start text-xs font-medium text-brand-700 hover:underline">
+                    <button
+                      type="button"
+                      onClick={() => markRead(n.id)}
+                      className="self-start text-xs font-medium text-brand-700 hover:underline"
+                    >
                       Mark read
                     </button>
                   )}
@@ -237,7 +245,13 @@ export function NotificationBell({ unread: initialUnread }: { unread: number }) 
         </div>
         {hasMore ? (
           <div className="border-t p-2">
-            <Button type="button" variant="ghost" className="w-full" onClick={loadMore} disabled={more.state !== "idle"}>
+            <Button
+              type="button"
+              variant="ghost"
+              className="w-full"
+              onClick={loadMore}
+              disabled={more.state !== "idle"}
+            >
               {more.state !== "idle" ? "Loading…" : "Load more"}
             </Button>
           </div>

@@ -317,7 +317,7 @@ function RequestDialogContent({ kind, listing, today, onSent }: OnListingPage) {
                 maxLength={5000}
                 required
                 placeholder="What do you need? Quantity, duration, delivery, location..."
-                className="min-h-20"
+                className="min-h-20!"
               />
               <FieldMessage text={fieldError("details")} />
             </div>
@@ -328,7 +328,7 @@ function RequestDialogContent({ kind, listing, today, onSent }: OnListingPage) {
 
         <div className="space-y-1.5">
           <Label htmlFor={`${id}-message`}>Message (optional)</Label>
-          <Textarea id={`${id}-message`} name="message" maxLength={REQUEST_MESSAGE_MAX} className="min-h-20" />
+          <Textarea id={`${id}-message`} name="message" maxLength={REQUEST_MESSAGE_MAX} className="min-h-20!" />
         </div>
 
         {error ? (
@@ -337,7 +337,7 @@ function RequestDialogContent({ kind, listing, today, onSent }: OnListingPage) {
           </p>
         ) : null}
 
-        <DialogFooter className="mt-2">
+        <DialogFooter className="mt-2!">
           <DialogClose asChild>
             <Button type="button" variant="outline" disabled={busy}>
               Cancel

@@ -27,7 +27,7 @@ export function ChangePriceForm({ listing }: { listing: { id: string; title: str
             required
             defaultValue={String(listing.price)}
             aria-label={`New price for ${listing.title} (R)`}
-            className="h-9 w-36"
+            className="h-9! w-36!"
           />
         </div>
         <Button type="submit" size="sm">

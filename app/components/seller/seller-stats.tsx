@@ -27,7 +27,7 @@ function StatCard({ label, value, hint }: { label: string; value: number; hint?:
   return (
     <Card>
       <CardHeader className="pb-2">
-        <CardTitle className="text-sm font-medium text-gray-600">{label}</CardTitle>
+        <CardTitle className="text-sm leading-5! font-medium! text-gray-600">{label}</CardTitle>
       </CardHeader>
       <CardContent>
         <p className="text-3xl font-bold">{value}</p>

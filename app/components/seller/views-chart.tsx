@@ -20,7 +20,7 @@ export function ViewsChart({ analytics, title = "Views, last 30 days" }: { analy
   return (
     <Card className="mt-4">
       <CardHeader className="pb-2">
-        <CardTitle className="text-base">{title}</CardTitle>
+        <CardTitle className="text-base! leading-6!">{title}</CardTitle>
       </CardHeader>
       <CardContent>
         <p className="text-sm text-gray-700">

@@ -1,5 +1,5 @@
 import type * as React from "react";
-import { fieldClasses } from "#app/components/ui/input.tsx";
+import { fieldFrame } from "#app/components/ui/input.tsx";
 import { cn } from "#app/lib/utils.ts";
 
 /**
@@ -7,5 +7,5 @@ import { cn } from "#app/lib/utils.ts";
  * Its own module: pages that use it do not load the Radix `Select` (select.tsx).
  */
 export function NativeSelect({ className, ...props }: React.ComponentProps<"select">) {
-  return <select className={cn(fieldClasses, "flex h-10 py-0", className)} {...props} />;
+  return <select className={cn(fieldFrame, "flex h-10", className)} {...props} />;
 }

@@ -7,8 +7,9 @@ export const PopoverTrigger = PopoverPrimitive.Trigger;
 export const PopoverAnchor = PopoverPrimitive.Anchor;
 export const PopoverClose = PopoverPrimitive.Close;
 
+/** `className` replaces the default width and padding (`w-80 p-4`). */
 export function PopoverContent({
-  className,
+  className = "w-80 p-4",
   align = "end",
   sideOffset = 6,
   ...props
@@ -20,7 +21,7 @@ export function PopoverContent({
         sideOffset={sideOffset}
         collisionPadding={8}
         className={cn(
-          "z-50 w-80 max-w-[calc(100vw-1rem)] rounded-md border border-gray-200 bg-white p-4 text-gray-900 shadow-lg outline-none motion-safe:data-[state=open]:animate-pop-in",
+          "z-50 max-w-[calc(100vw-1rem)] rounded-md border border-gray-200 bg-white text-gray-900 shadow-lg outline-none motion-safe:data-[state=open]:animate-pop-in",
           className,
         )}
         {...props}

@@ -39,8 +39,10 @@ export function SelectContent({
       <SelectPrimitive.Content
         position={position}
         className={cn(
-          "relative z-50 max-h-(--radix-select-content-available-height) min-w-32 overflow-hidden rounded-md border border-gray-200 bg-white text-gray-900 shadow-lg motion-safe:data-[state=open]:animate-pop-in",
-          position === "popper" && "w-full min-w-(--radix-select-trigger-width) data-[side=bottom]:translate-y-1",
+          "relative z-50 max-h-(--radix-select-content-available-height) overflow-hidden rounded-md border border-gray-200 bg-white text-gray-900 shadow-lg motion-safe:data-[state=open]:animate-pop-in",
+          position === "popper"
+            ? "w-full min-w-(--radix-select-trigger-width) data-[side=bottom]:translate-y-1"
+            : "min-w-32",
           className,
         )}
         {...props}

@@ -110,7 +110,7 @@ export function DocumentUploadCard({
           required
           aria-describedby={error ? `${hintId} ${errorId}` : hintId}
           aria-invalid={error ? true : undefined}
-          className="h-auto py-1.5"
+          className="h-auto py-1.5!"
         />
         {error ? (
           <p id={errorId} role="alert" className="text-sm text-red-600">

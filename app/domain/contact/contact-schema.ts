@@ -1,26 +1,21 @@
 /**
  * The contact page form (docs/product.md#forms), shared by the browser and
  * the server: name, e-mail, subject and message required; phone optional.
- * `website` is the honeypot: people never see it, bots fill it in.
+ * `website` is the honeypot: people never see it, bots fill it in. The
+ * browser loads it when the visitor first reaches for the form
+ * (`use-deferred-validation.ts`); the page's words and limits are in
+ * `contact-messages.ts`, re-exported here.
  */
 import { z } from "zod";
-import { INVALID_PHONE, PHONE_MAX_LENGTH, PHONE_PATTERN } from "#app/lib/phone.ts";
+import { PHONE_PATTERN } from "#app/lib/phone.ts";
 import { tooLong } from "#app/lib/text-limits.ts";
+import { CONTACT_LIMITS, CONTACT_MESSAGES } from "./contact-messages.ts";
 
-export const CONTACT_MESSAGES = {
-  required: "Please fill in all required fields",
-  invalidEmail: "Please enter a valid email address",
-  invalidPhone: INVALID_PHONE,
-  sent: "Thank you for your message! We'll get back to you soon.",
-  failed: "Failed to send message. Please try again.",
-  tooMany: "You have sent too many messages. Please try again in an hour.",
-} as const;
+export { CONTACT_LIMITS, CONTACT_MESSAGES } from "./contact-messages.ts";
 
 /** Messages one IP address may send in `CONTACT_RATE_WINDOW_MINUTES`. */
 export const CONTACT_RATE_LIMIT = 5;
 export const CONTACT_RATE_WINDOW_MINUTES = 60;
-
-export const CONTACT_LIMITS = { name: 120, email: 254, phone: PHONE_MAX_LENGTH, subject: 200, message: 5000 } as const;
 
 /**
  * Trimmed text; blank or missing counts as not filled in. (Conform turns an

@@ -3,30 +3,12 @@
  * browser and the server, and the spec's texts word for word.
  */
 import { z } from "zod";
+import { INVITATION_MESSAGES } from "./invitation-messages.ts";
 
-export const INVITATION_MESSAGES = {
-  emailRequired: "Email address is required.",
-  invalidEmail: "Please enter a valid email address.",
-  sentTitle: "Invitation Sent",
-  failed: "Failed to send invitation. Please try again.",
-  alreadyRegisteredTitle: "Account Already Exists",
-  alreadyRegistered: "This email is already registered. The user can sign in, or you can send a password reset instead.",
-  invalidTitle: "Invalid Invitation",
-  invalid: "This invitation is invalid, expired, or has already been used.",
-  loadFailed: "Failed to load invitation details.",
-  mismatchTitle: "Email Mismatch",
-  mismatch: "The email address doesn't match the invitation.",
-  pageTitle: "Complete Your Invitation",
-  verifying: "Verifying invitation…",
-  verified: "Invitation Verified!",
-  verifyFailedTitle: "Invitation Verification Failed",
-  verifyFailed: "Failed to verify invitation. Please contact support or request a new invitation.",
-} as const;
+export { INVITATION_MESSAGES, INVITE_REDIRECT_DELAY_MS } from "./invitation-messages.ts";
 
 /** An invitation link is valid for 7 days and works once. */
 export const INVITATION_TTL_DAYS = 7;
-/** Invite redirect delay 2 s (from the verification screen to /complete-signup; docs/product.md#interface). */
-export const INVITE_REDIRECT_DELAY_MS = 2_000;
 
 export const INVITE_ROLES = ["buyer", "seller"] as const;
 export type InviteRole = (typeof INVITE_ROLES)[number];

@@ -1,14 +1,28 @@
 /**
- * One Zod schema per account form, shared by the browser and the server.
- * Messages are the product's wording, word for word (docs/product.md#messages); `TITLES` gives each its toast title.
+ * One Zod schema per account form, shared by the browser and the server (the
+ * browser loads them when the visitor first reaches for a form:
+ * `use-deferred-validation.ts`). Their words are in `auth-messages.ts`, which
+ * pages import without Zod; everything there is re-exported here.
  */
 import { z } from "zod";
 import { tooLong } from "#app/lib/text-limits.ts";
-import { INVALID_PHONE, PHONE_MAX_LENGTH, PHONE_PATTERN } from "#app/lib/phone.ts";
+import { PHONE_MAX_LENGTH, PHONE_PATTERN } from "#app/lib/phone.ts";
 import { PASSWORD_MAX, PASSWORD_MIN } from "#app/lib/account-policy.ts";
+import { MESSAGES } from "./auth-messages.ts";
 import { COMMON_PASSWORDS } from "./common-passwords.ts";
 
-export { PASSWORD_MAX, PASSWORD_MIN };
+export {
+  CONFIRMATION_MESSAGES,
+  firstError,
+  formatWait,
+  MESSAGES,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  SIGN_UP_SECRET_FIELDS,
+  signUpErrorToast,
+  signUpInvalid,
+  TITLES,
+} from "./auth-messages.ts";
 
 /** What is wrong with a new password, or undefined. */
 export function passwordProblem(password: string): string | undefined {
@@ -20,39 +34,6 @@ export function passwordProblem(password: string): string | undefined {
 
 /** A checkbox: ticked is "on" (a browser's form), "true" or true. */
 const checkbox = z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean());
-
-export const MESSAGES = {
-  missingSignIn: "Please enter both email and password.",
-  emailRequired: "Please enter your email address.",
-  invalidEmail: "Please enter a valid email address.",
-  signUpRequired: "Please fill in all required fields including phone number.",
-  invalidPhone: INVALID_PHONE,
-  passwordsDontMatch: "Please ensure both password fields match.",
-  passwordTooShort: "Password must be at least 8 characters long.",
-  passwordTooLong: "Password must be at most 128 characters long.",
-  passwordTooCommon: "This password is too common and easy to guess. Please choose another.",
-  resetRequired: "Please fill in all fields.",
-  resetMismatch: "Please make sure both password fields match.",
-  fullNameRequired: "Full name is required.",
-  commissionRequired: "You must accept the 2.5% buyer commission to proceed.",
-  roleRequired: "Please select your account type.",
-  invalidWebsite: "Please enter a full website address, such as https://example.co.za",
-  emailMismatch: "The email address doesn't match the invitation.",
-} as const;
-
-export const TITLES: Record<string, string> = {
-  [MESSAGES.missingSignIn]: "Missing Information",
-  [MESSAGES.emailRequired]: "Email Required",
-  [MESSAGES.signUpRequired]: "Missing Information",
-  [MESSAGES.invalidPhone]: "Invalid Phone Number",
-  [MESSAGES.passwordsDontMatch]: "Passwords Don't Match",
-  [MESSAGES.passwordTooShort]: "Password Too Short",
-  [MESSAGES.passwordTooLong]: "Password Too Long",
-  [MESSAGES.passwordTooCommon]: "Password Too Common",
-  [MESSAGES.commissionRequired]: "Commission Agreement Required",
-  [MESSAGES.roleRequired]: "Role Required",
-  [MESSAGES.emailMismatch]: "Email Mismatch",
-};
 
 const trimmed = z.preprocess((v) => (typeof v === "string" ? v.trim() : v), z.string().optional());
 /** The optional company name of sign-up, /complete-profile and the buyer profile. */
@@ -76,12 +57,20 @@ export const ForgotPasswordSchema = z.object({
 export const SignUpSchema = z
   .object({
     email: trimmed.pipe(
-      z.string({ message: MESSAGES.signUpRequired }).min(1, MESSAGES.signUpRequired).pipe(z.email(MESSAGES.invalidEmail)),
+      z
+        .string({ message: MESSAGES.signUpRequired })
+        .min(1, MESSAGES.signUpRequired)
+        .pipe(z.email(MESSAGES.invalidEmail)),
     ),
     password: z.string({ message: MESSAGES.signUpRequired }).min(1, MESSAGES.signUpRequired),
     confirmPassword: z.string({ message: MESSAGES.signUpRequired }).min(1, MESSAGES.signUpRequired),
     role: z.enum(["buyer", "seller"], { message: MESSAGES.signUpRequired }),
-    fullName: trimmed.pipe(z.string({ message: MESSAGES.signUpRequired }).min(1, MESSAGES.signUpRequired).max(120, tooLong("Full name", 120))),
+    fullName: trimmed.pipe(
+      z
+        .string({ message: MESSAGES.signUpRequired })
+        .min(1, MESSAGES.signUpRequired)
+        .max(120, tooLong("Full name", 120)),
+    ),
     phone: trimmed.pipe(
       z
         .string({ message: MESSAGES.signUpRequired })
@@ -129,11 +118,19 @@ export const ResetPasswordSchema = z
 export const CompleteProfileSchema = z
   .object({
     role: z.enum(["buyer", "seller"], { message: MESSAGES.roleRequired }),
-    fullName: trimmed.pipe(z.string({ message: MESSAGES.fullNameRequired }).min(1, MESSAGES.fullNameRequired).max(120, tooLong("Full name", 120))),
+    fullName: trimmed.pipe(
+      z
+        .string({ message: MESSAGES.fullNameRequired })
+        .min(1, MESSAGES.fullNameRequired)
+        .max(120, tooLong("Full name", 120)),
+    ),
     companyName: optionalCompanyName,
     website: z.preprocess(
       (v) => (typeof v === "string" && v.trim() !== "" ? v.trim() : undefined),
-      z.url({ message: MESSAGES.invalidWebsite, protocol: /^https?$/ }).max(300, tooLong("Website", 300)).optional(),
+      z
+        .url({ message: MESSAGES.invalidWebsite, protocol: /^https?$/ })
+        .max(300, tooLong("Website", 300))
+        .optional(),
     ),
     commissionAccepted: checkbox,
   })
@@ -147,50 +144,9 @@ export const SelectRoleSchema = z.object({
   role: z.enum(["buyer", "seller"], { message: MESSAGES.roleRequired }),
 });
 
-/** The sign-up forms' toast for a failed check: the spec's "fill in all required fields" whenever a field is empty, else the first field's message. */
-export function signUpErrorToast(errors: Record<string, string[] | null | undefined> | null | undefined) {
-  const missing = Object.values(errors ?? {}).some((list) => list?.includes(MESSAGES.signUpRequired));
-  const message = missing ? MESSAGES.signUpRequired : (firstError(errors) ?? MESSAGES.signUpRequired);
-  return { type: "error" as const, title: TITLES[message] ?? "Sign Up Failed", description: message };
-}
-
-/** The sign-up fields never sent back to the browser. */
-export const SIGN_UP_SECRET_FIELDS = ["password", "confirmPassword"];
-
-/** How a sign-up form that did not validate is answered: its toast's words, without the passwords. */
-export function signUpInvalid(errors: Record<string, string[] | null | undefined> | null | undefined) {
-  const { title, description } = signUpErrorToast(errors);
-  return { title, message: description, hideFields: SIGN_UP_SECRET_FIELDS };
-}
-
 /** "Resend confirmation e-mail" (after sign-up, and on sign-in before confirming). */
 export const ResendConfirmationSchema = z.object({
   email: trimmed.pipe(
     z.string({ message: MESSAGES.emailRequired }).min(1, MESSAGES.emailRequired).pipe(z.email(MESSAGES.invalidEmail)),
   ),
 });
-
-/** "42 seconds", "1 minute", "37 minutes". */
-export function formatWait(seconds: number) {
-  const s = Math.max(1, Math.ceil(seconds));
-  if (s < 60) return `${s} second${s === 1 ? "" : "s"}`;
-  const m = Math.ceil(s / 60);
-  return `${m} minute${m === 1 ? "" : "s"}`;
-}
-
-export const CONFIRMATION_MESSAGES = {
-  sentTo: (email: string) => `We sent a confirmation link to ${email}.`,
-  notConfirmed: (email: string) => `The address ${email} is not confirmed yet.`,
-  resentTitle: "Confirmation E-mail Sent",
-  resent: (email: string) => `We sent a new confirmation link to ${email}.`,
-  waitTitle: "Please Wait",
-  wait: (seconds: number) => `You can ask for another confirmation e-mail in ${formatWait(seconds)}.`,
-  button: "Resend confirmation e-mail",
-} as const;
-
-/** First error message for a field map, for the form-level toast. */
-export function firstError(errors: Record<string, string[] | null | undefined> | null | undefined) {
-  if (!errors) return undefined;
-  for (const list of Object.values(errors)) if (list?.[0]) return list[0];
-  return undefined;
-}

@@ -140,7 +140,7 @@ export default function AdminListings({ loaderData, actionData }: Route.Componen
                     {l.mandateSigned ? (
                       <Badge variant="outline">Mandate signed</Badge>
                     ) : (
-                      <Badge variant="outline" className="border-amber-300 bg-amber-50 text-amber-900">
+                      <Badge variant="outline" className="border-amber-300! bg-amber-50 text-amber-900!">
                         Mandate not signed
                       </Badge>
                     )}
@@ -154,7 +154,7 @@ export default function AdminListings({ loaderData, actionData }: Route.Componen
                         <BadgeCheck aria-hidden /> Verified seller
                       </Badge>
                     ) : (
-                      <Badge variant="outline" className="border-amber-300 bg-amber-50 text-amber-900">
+                      <Badge variant="outline" className="border-amber-300! bg-amber-50 text-amber-900!">
                         <TriangleAlert aria-hidden /> Seller not verified
                       </Badge>
                     )}
@@ -245,7 +245,7 @@ function RejectControl({ id, title, busy }: { id: string; title: string; busy: b
       <Form method="post" className="mt-2 space-y-2 rounded-md border bg-gray-50 p-2" aria-label={`Reject ${title}`}>
         <input type="hidden" name="listingId" value={id} />
         <input type="hidden" name="intent" value="reject" />
-        <Label htmlFor={reasonId} className="text-xs">
+        <Label htmlFor={reasonId} className="text-xs leading-4!">
           Reason for the seller (optional)
         </Label>
         <Textarea id={reasonId} name="reason" rows={3} maxLength={REJECTION_REASON_MAX} className="text-sm" />

@@ -229,7 +229,7 @@ function PendingSeller({
           <DocumentLinks documents={seller.documents} />
           {seller.missing.length ? (
             <p className="mt-2">
-              <Badge variant="warning" className="whitespace-normal">
+              <Badge variant="warning" className="whitespace-normal!">
                 Missing: {seller.missing.map((k) => SELLER_DOCUMENT_KIND_LABELS[k]).join(", ")}
               </Badge>
             </p>
@@ -301,7 +301,7 @@ function RejectControl({
         <input type="hidden" name="intent" value="reject" />
         <input {...getInputProps(fields.sellerUserId, { type: "hidden" })} key={fields.sellerUserId.key} />
         <input {...getInputProps(fields.version, { type: "hidden" })} key={fields.version.key} />
-        <Label htmlFor={fields.reason.id} className="text-xs">
+        <Label htmlFor={fields.reason.id} className="text-xs leading-4!">
           Reason for the seller (required)
         </Label>
         <Textarea

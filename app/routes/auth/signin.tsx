@@ -8,10 +8,12 @@ import { AuthCard } from "#app/components/auth/auth-card.tsx";
 import { ConfirmationPanel, type ConfirmationState } from "#app/components/auth/resend-confirmation.tsx";
 import { FormError, TextField } from "#app/components/forms/field.tsx";
 import { useActionToast, type ActionToast } from "#app/components/forms/use-action-toast.ts";
+import { useDeferredValidation } from "#app/components/forms/use-deferred-validation.ts";
 import { Alert, AlertDescription, AlertTitle } from "#app/components/ui/alert.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Separator } from "#app/components/ui/separator.tsx";
-import { CONFIRMATION_MESSAGES, ForgotPasswordSchema, SignInSchema, TITLES } from "#app/domain/user/auth-schemas.ts";
+import { CONFIRMATION_MESSAGES } from "#app/domain/user/auth-messages.ts";
+import { ForgotPasswordSchema, SignInSchema, TITLES } from "#app/domain/user/auth-schemas.ts";
 import { emailChangeLanding } from "#app/domain/user/change-email.server.ts";
 import { getConfirmationCooldown } from "#app/domain/user/confirmation-cooldown.server.ts";
 import { getViewer } from "#app/server/get-viewer.server.ts";
@@ -234,6 +236,9 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
   return <SignInForms loaderData={loaderData} actionData={actionData} />;
 }
 
+/** The schemas the sign-in page checks with in the browser, loaded on the first focus (use-deferred-validation.ts). */
+const loadAuthSchemas = () => import("#app/domain/user/auth-schemas.ts");
+
 function SignInForms({ loaderData, actionData }: Pick<Route.ComponentProps, "loaderData" | "actionData">) {
   const [params] = useSearchParams();
   const forgot = params.get("forgot") === "1";
@@ -242,10 +247,16 @@ function SignInForms({ loaderData, actionData }: Pick<Route.ComponentProps, "loa
   useActionToast(actionData?.toast);
   const googleError = params.get("error") === "google";
 
+  const { loaded, triggers } = useDeferredValidation(loadAuthSchemas);
   const [form, fields] = useForm({
     id: forgot ? "forgot-form" : "signin-form",
     lastResult: actionData?.intent === (forgot ? "forgot" : "signin") ? actionData.result : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: forgot ? ForgotPasswordSchema : SignInSchema }),
+    onValidate: loaded
+      ? ({ formData }) =>
+          loaded.parseWithZod(formData, {
+            schema: forgot ? loaded.schemas.ForgotPasswordSchema : loaded.schemas.SignInSchema,
+          })
+      : undefined,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
@@ -254,7 +265,7 @@ function SignInForms({ loaderData, actionData }: Pick<Route.ComponentProps, "loa
   if (forgot) {
     return (
       <AuthCard title="Reset your password" description="Enter your e-mail and we'll send you a reset link.">
-        <Form method="post" {...getFormProps(form)} className="space-y-4">
+        <Form method="post" {...getFormProps(form)} {...triggers} className="space-y-4">
           <input type="hidden" name="intent" value="forgot" />
           {inlineToast?.type === "success" ? (
             <div role="status" className="rounded-md border border-green-200 bg-green-50 p-3 text-sm text-green-800">
@@ -265,7 +276,7 @@ function SignInForms({ loaderData, actionData }: Pick<Route.ComponentProps, "loa
           <Button type="submit" className="w-full" disabled={busy}>
             {busy ? "Sending..." : "Send Reset Email"}
           </Button>
-          <Button asChild variant="link" className="w-full">
+          <Button asChild variant="link" className="w-full px-4">
             <Link to="/signin">Back to Sign In</Link>
           </Button>
         </Form>
@@ -306,7 +317,7 @@ function SignInForms({ loaderData, actionData }: Pick<Route.ComponentProps, "loa
           errors={["Google Sign In Failed: we could not complete the sign-in with Google. Please try again."]}
         />
       ) : null}
-      <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <Form method="post" {...getFormProps(form)} {...triggers} className="space-y-4">
         <input type="hidden" name="intent" value="signin" />
         <input type="hidden" name="redirectTo" value={redirectTo} />
         {confirmation ? null : <FormError errors={form.errors} />}

@@ -8,7 +8,7 @@ import { roleParam, SignUpForm } from "#app/components/auth/sign-up-form.tsx";
 import { type ConfirmationState } from "#app/components/auth/resend-confirmation.tsx";
 import { useActionToast } from "#app/components/forms/use-action-toast.ts";
 import { getUsableInvitation } from "#app/domain/invitation/get-invitation.server.ts";
-import { INVITATION_MESSAGES } from "#app/domain/invitation/invitation-schema.ts";
+import { INVITATION_MESSAGES } from "#app/domain/invitation/invitation-messages.ts";
 import { SIGN_UP_SECRET_FIELDS, SignUpSchema, signUpInvalid } from "#app/domain/user/auth-schemas.ts";
 import { getConfirmationCooldown } from "#app/domain/user/confirmation-cooldown.server.ts";
 import { signUp } from "#app/domain/user/sign-up.server.ts";

@@ -304,7 +304,7 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
                 detailsHref={
                   signedIn ? `/listing/${l.id}` : `/signin?redirectTo=${encodeURIComponent(`/listing/${l.id}`)}`
                 }
-                corner={<CompareToggle listingId={l.id} title={l.title} className="h-9 bg-white/95 px-3 shadow" />}
+                corner={<CompareToggle listingId={l.id} title={l.title} className="h-9! bg-white/95 px-3! shadow" />}
                 actions={
                   <FavouriteButton
                     listingId={l.id}

@@ -64,7 +64,7 @@ export default function SellerCreate({ actionData }: Route.ComponentProps) {
       </Card>
       <Card className="mt-6">
         <CardHeader>
-          <CardTitle className="text-base">Tips for Samsung and Android phones</CardTitle>
+          <CardTitle className="text-base! leading-6!">Tips for Samsung and Android phones</CardTitle>
         </CardHeader>
         <CardContent className="space-y-1 text-sm text-gray-700">
           <p>Set your camera to save JPEG photos (not HEIC) and choose up to five at a time.</p>

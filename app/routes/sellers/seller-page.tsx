@@ -101,7 +101,7 @@ export default function SellerPage({ loaderData }: Route.ComponentProps) {
           <h1 id="seller-name" className="min-w-0 break-words text-2xl font-bold sm:text-3xl">
             {seller.name}
           </h1>
-          {seller.verified ? <VerifiedBadge className="text-sm" /> : null}
+          {seller.verified ? <VerifiedBadge className="text-sm!" /> : null}
         </div>
         <dl className="mt-4 grid grid-cols-1 gap-3 text-sm sm:grid-cols-3">
           <div>
