@@ -16,6 +16,7 @@ import { listingNotificationEmail } from "./listing-notification.server.ts";
 import { requestReceiptEmail } from "./request-receipt.server.ts";
 import { revisionDecisionEmail } from "./revision-decision.server.ts";
 import { requestUpdateEmail } from "./request-update.server.ts";
+import { passwordChangedNoticeEmail } from "./password-changed-notice.server.ts";
 import { passwordResetEmail } from "./reset-password.server.ts";
 import { priceDropAlertEmail } from "./price-drop-alert.server.ts";
 import { searchAlertEmail } from "./search-alert.server.ts";
@@ -37,6 +38,7 @@ export const EMAIL_TEMPLATES = {
   "send-price-drop-alert": priceDropAlertEmail,
   "confirm-new-email": confirmNewEmailEmail,
   "email-changed-notice": emailChangedNoticeEmail,
+  "password-changed-notice": passwordChangedNoticeEmail,
   "send-verification-decision": verificationDecisionEmail,
   "send-data-export-ready": dataExportReadyEmail,
 } satisfies Record<string, (data: never) => RenderedEmail>;

@@ -283,6 +283,8 @@ export function createAuth(options: {
   trustedOrigins?: string[];
   /** After an address is confirmed (a sign-up's, or a new one taking effect): the app's own copies follow. */
   onEmailVerified?: (userId: string) => Promise<void>;
+  /** After a password set anew from a reset link: the account's address is told (password-changed-notice). */
+  onPasswordReset?: (userId: string) => Promise<void>;
 }) {
   const { db, env, mailer } = options;
   const withinLimit = async (kind: "reset" | "verify", email: string) => {
@@ -380,6 +382,9 @@ export function createAuth(options: {
       // reset link still outstanding (reset tokens are the verification rows whose value is the user id).
       onPasswordReset: async ({ user }) => {
         await db.delete(schema.verification).where(eq(schema.verification.value, user.id));
+        await options
+          .onPasswordReset?.(user.id)
+          .catch((error: unknown) => logger.error({ err: error }, "password reset notice not sent"));
       },
     },
     emailVerification: {

@@ -1,5 +1,12 @@
 import { describe, expect, test } from "vitest";
-import { categoryLabel, conditionDescription, formatAdminDate, formatPrice, formatShortDate } from "./format.ts";
+import {
+  categoryLabel,
+  conditionDescription,
+  formatAdminDate,
+  formatDateTime,
+  formatPrice,
+  formatShortDate,
+} from "./format.ts";
 
 const NBSP = "\u00a0";
 
@@ -23,6 +30,11 @@ describe("dates", () => {
   test("formatShortDate gives the en-ZA short date in South African time", () => {
     expect(formatShortDate(lateEvening)).toBe("2025/01/16");
     expect(formatShortDate(new Date("2025-06-01T08:00:00Z"))).toBe("2025/06/01");
+  });
+
+  test("formatDateTime gives the en-ZA long date with a 24-hour time, for a user's own pages", () => {
+    expect(formatDateTime(lateEvening)).toBe("16 January 2025 at 00:30");
+    expect(formatDateTime(new Date("2025-03-04T12:05:00Z"))).toBe("4 March 2025 at 14:05");
   });
 
   test("formatAdminDate gives the en-US long date with hours and minutes", () => {

@@ -27,11 +27,31 @@ export function formatShortDate(value: Date | string) {
   return shortDate.format(new Date(value));
 }
 
-const longDate = new Intl.DateTimeFormat("en-ZA", { timeZone: TIME_ZONE, day: "numeric", month: "long", year: "numeric" });
+const longDate = new Intl.DateTimeFormat("en-ZA", {
+  timeZone: TIME_ZONE,
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+});
 
 /** A day written out, for e-mails and terms, e.g. "15 January 2025". */
 export function formatLongDate(value: Date | string) {
   return longDate.format(new Date(value));
+}
+
+const dayAndTime = new Intl.DateTimeFormat("en-ZA", {
+  timeZone: TIME_ZONE,
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+
+/** A moment on a user's own pages (sessions, consents, signed agreements), e.g. "15 January 2025 at 14:30". */
+export function formatDateTime(value: Date | string) {
+  return dayAndTime.format(new Date(value));
 }
 
 const adminDate = new Intl.DateTimeFormat("en-US", {

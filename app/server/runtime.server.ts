@@ -3,6 +3,7 @@
  * server.js at boot) and stopped on SIGTERM: database, jobs, auth, mailer.
  */
 import { syncChangedEmail } from "#app/domain/user/change-email.server.ts";
+import { queuePasswordChangedNotice } from "#app/domain/user/change-password.server.ts";
 import { PgBoss, fromPglite } from "pg-boss";
 import pg from "pg";
 import { sql } from "drizzle-orm";
@@ -100,10 +101,12 @@ async function probeOnce(connectionString: string): Promise<boolean> {
     timer = setTimeout(() => resolve("timeout"), PROBE_TIMEOUT_MS);
     timer.unref();
   });
-  const query = connected.then(() => client.query("select 1")).then(
-    () => "ok" as const,
-    () => "failed" as const,
-  );
+  const query = connected
+    .then(() => client.query("select 1"))
+    .then(
+      () => "ok" as const,
+      () => "failed" as const,
+    );
   const outcome = await Promise.race([query, timeout]);
   clearTimeout(timer);
   if (outcome === "ok") return true;
@@ -183,6 +186,10 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     // A new address taking effect: the profile's copy follows and the old address is told, in one transaction.
     onEmailVerified: async (userId) => {
       await syncChangedEmail({ db, userId, queueEmail });
+    },
+    onPasswordReset: async (userId) => {
+      const send = await queuePasswordChangedNotice({ runtime: { queueEmail }, db, userId, how: "reset" });
+      await send?.();
     },
     mailer: {
       verifyEmail: ({ email, ...data }) => sendEmail(composeEmail("verify-email", email, data)),

@@ -22,6 +22,7 @@ import { changePassword } from "#app/domain/user/change-password.server.ts";
 import { readToasts } from "#app/lib/toast.server.ts";
 import { describeDevice } from "#app/domain/user/sessions.server.ts";
 import { getUserDetails } from "#app/domain/user/find-users.server.ts";
+import { findVerificationQueue } from "#app/domain/verification/find-verifications.server.ts";
 import { signInWithPassword } from "#app/domain/user/sign-in.server.ts";
 import { TOO_MANY } from "#app/lib/rate-limit.server.ts";
 import { BASE, dbLabel, PASSWORD, startTestRuntime, type Persona, type TestRuntime } from "./support/harness.ts";
@@ -227,6 +228,15 @@ describe(`profile (${dbLabel})`, () => {
       .from(s.notifications)
       .where(and(eq(s.notifications.userId, admin.userId), eq(s.notifications.type, "verification")));
     expect(told.map((n) => n.title)).toContain("Verified seller renamed");
+    // The admin's queue says why the seller is back: renamed while verified (from what, to what).
+    const queue = await findVerificationQueue({ db: h.rt.db, admin });
+    const back = queue.pending.find((r) => r.userId === id)!;
+    expect(back.history.map((e) => e.kind)).toEqual(["renamed"]);
+    expect(back.history[0]).toMatchObject({
+      kind: "renamed",
+      from: { companyName: now!.companyName ?? null },
+      to: { companyName: "Barloworld Equipment (Pty) Ltd" },
+    });
   });
 
   it("a buyer's phone and company reach the buyer row; clearing the company clears every copy", async () => {
@@ -323,6 +333,15 @@ describe(`change password (${dbLabel})`, () => {
     const [audit] = await auditOf(me.viewer.userId, "account.password_change");
     expect(audit!.data).toEqual({ before: null, after: { sessionsEnded: 2 } });
     expect(JSON.stringify(audit!.data)).not.toContain(NEW);
+    // The account's address is told, so a change its owner did not make does not go unnoticed.
+    const notices = await h.rt.db
+      .select()
+      .from(s.emailOutbox)
+      .where(and(eq(s.emailOutbox.toAddress, me.viewer.email), eq(s.emailOutbox.template, "password-changed-notice")));
+    expect(notices).toHaveLength(1);
+    expect(notices[0]!.subject).toBe("Your DealEquip password was changed");
+    expect(notices[0]!.text).toMatch(/was changed on your account page on \d{1,2} \w+ \d{4} at \d{2}:\d{2}\./);
+    expect(notices[0]!.text).not.toContain(NEW);
   });
 
   it("a wrong current password is told on its field; past 10 in 10 minutes even the right one waits", async () => {

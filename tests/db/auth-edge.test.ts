@@ -32,13 +32,20 @@ type Endpoint = { path?: string; options?: { method?: string | string[] } };
  * OAuth; today it adds none of its own, it uses the core /callback/:id) and the admin plugin the app does not use.
  */
 function everyAuthEndpoint() {
-  const google = genericOAuth({ config: [{ providerId: "google", clientId: "id", clientSecret: "secret", discoveryUrl: "http://127.0.0.1:9/x" }] });
-  const endpoints = [...Object.values(h.rt.auth.api), ...Object.values((google as { endpoints?: object }).endpoints ?? {}), ...Object.values(adminPlugin().endpoints)] as unknown as Endpoint[];
+  const google = genericOAuth({
+    config: [{ providerId: "google", clientId: "id", clientSecret: "secret", discoveryUrl: "http://127.0.0.1:9/x" }],
+  });
+  const endpoints = [
+    ...Object.values(h.rt.auth.api),
+    ...Object.values((google as { endpoints?: object }).endpoints ?? {}),
+    ...Object.values(adminPlugin().endpoints),
+  ] as unknown as Endpoint[];
   const found: { method: string; path: string }[] = [];
   for (const e of endpoints) {
     if (!e.path) continue; // server-only helpers have no path
     const methods = e.options?.method === "*" ? ["GET", "POST"] : [e.options?.method ?? "GET"].flat();
-    for (const method of methods) found.push({ method, path: e.path.replace(/:(\w+)/g, (_, name: string) => (name === "id" ? "google" : "x")) });
+    for (const method of methods)
+      found.push({ method, path: e.path.replace(/:(\w+)/g, (_, name: string) => (name === "id" ? "google" : "x")) });
   }
   return found;
 }
@@ -47,7 +54,18 @@ describe("better-auth's endpoints over HTTP", () => {
   it("answer 404 unless allowlisted (the whole list, so a new version's endpoints are covered)", async () => {
     const endpoints = everyAuthEndpoint();
     // The library's list really is walked: its sign-in, sign-up, password and admin endpoints are among them.
-    for (const p of ["/sign-in/email", "/sign-up/email", "/change-password", "/update-user", "/request-password-reset", "/admin/list-users", "/admin/impersonate-user", "/admin/set-user-password", "/admin/create-user", "/admin/ban-user"]) {
+    for (const p of [
+      "/sign-in/email",
+      "/sign-up/email",
+      "/change-password",
+      "/update-user",
+      "/request-password-reset",
+      "/admin/list-users",
+      "/admin/impersonate-user",
+      "/admin/set-user-password",
+      "/admin/create-user",
+      "/admin/ban-user",
+    ]) {
       expect(endpoints.map((e) => e.path)).toContain(p);
     }
     expect(endpoints.length).toBeGreaterThan(40);
@@ -73,14 +91,34 @@ describe("better-auth's endpoints over HTTP", () => {
     const victim = await h.persona("buyer");
     const calls = [
       { method: "GET", path: "/api/auth/admin/list-users" },
-      { method: "POST", path: "/api/auth/admin/set-user-password", body: { userId: victim.viewer.userId, newPassword: "Taken-Over-2026" } },
+      {
+        method: "POST",
+        path: "/api/auth/admin/set-user-password",
+        body: { userId: victim.viewer.userId, newPassword: "Taken-Over-2026" },
+      },
       { method: "POST", path: "/api/auth/admin/ban-user", body: { userId: victim.viewer.userId } },
       { method: "POST", path: "/api/auth/admin/impersonate-user", body: { userId: victim.viewer.userId } },
-      { method: "POST", path: "/api/auth/admin/create-user", body: { email: "made@example.co.za", password: "password", name: "Made", role: "admin" } },
-      { method: "POST", path: "/api/auth/change-password", body: { currentPassword: PASSWORD, newPassword: "12345678" } },
-      { method: "POST", path: "/api/auth/update-user", body: { name: "x".repeat(200_000), image: "javascript:alert(1)" } },
+      {
+        method: "POST",
+        path: "/api/auth/admin/create-user",
+        body: { email: "made@example.co.za", password: "password", name: "Made", role: "admin" },
+      },
+      {
+        method: "POST",
+        path: "/api/auth/change-password",
+        body: { currentPassword: PASSWORD, newPassword: "12345678" },
+      },
+      {
+        method: "POST",
+        path: "/api/auth/update-user",
+        body: { name: "x".repeat(200_000), image: "javascript:alert(1)" },
+      },
       { method: "POST", path: "/api/auth/update-user", body: { name: "a\u0000b" } },
-      { method: "POST", path: "/api/auth/reset-password", body: { token: "abc\u0000", newPassword: "Kudu-Grader-2026" } },
+      {
+        method: "POST",
+        path: "/api/auth/reset-password",
+        body: { token: "abc\u0000", newPassword: "Kudu-Grader-2026" },
+      },
       { method: "POST", path: "/api/auth/sign-in/email", body: { email: victim.viewer.email, password: PASSWORD } },
     ];
     const before = await h.rowCounts();
@@ -103,7 +141,10 @@ describe("better-auth's endpoints over HTTP", () => {
   it("the allowlisted endpoints still answer: health check, verification link, OAuth return", async () => {
     expect((await h.call(authApi.loader, { path: "/api/auth/ok", method: "GET" })).status).toBe(200);
     // An invalid verification token with a callback goes back to the app with the error, as before.
-    const verify = await h.call(authApi.loader, { path: "/api/auth/verify-email?token=nope&callbackURL=%2Fauth%2Fcallback", method: "GET" });
+    const verify = await h.call(authApi.loader, {
+      path: "/api/auth/verify-email?token=nope&callbackURL=%2Fauth%2Fcallback",
+      method: "GET",
+    });
     expect(verify.status).toBe(302);
     expect(verify.location).toContain("error=");
     // A link that lost its way back (cut short by a mail program) gets a page, not better-auth's JSON.
@@ -112,7 +153,10 @@ describe("better-auth's endpoints over HTTP", () => {
     expect(String(cut.body)).toContain("This link is invalid or has expired");
     // A redirect target that is not a path on this site is refused here (better-auth answered 500 for "M").
     for (const target of ["M", "https://evil.example/", "//evil.example"]) {
-      const refused = await h.call(authApi.loader, { path: `/api/auth/verify-email?token=M&callbackURL=${encodeURIComponent(target)}`, method: "GET" });
+      const refused = await h.call(authApi.loader, {
+        path: `/api/auth/verify-email?token=M&callbackURL=${encodeURIComponent(target)}`,
+        method: "GET",
+      });
       expect(refused.status, target).toBe(400);
     }
   });
@@ -121,12 +165,19 @@ describe("better-auth's endpoints over HTTP", () => {
 describe("one admin model", () => {
   it("admin rights come from an active admin_access row alone: a removed admin signing in again is refused, and no other flag is left to grant them", async () => {
     const admin = await h.persona("admin");
-    expect((await h.call(adminUsers.loader, { path: "/admin/users", method: "GET", cookie: admin.cookie })).status).toBe(200);
-    await h.rt.db.update(schema.adminAccess).set({ isActive: false }).where(eq(schema.adminAccess.userId, admin.viewer.userId));
+    expect(
+      (await h.call(adminUsers.loader, { path: "/admin/users", method: "GET", cookie: admin.cookie })).status,
+    ).toBe(200);
+    await h.rt.db
+      .update(schema.adminAccess)
+      .set({ isActive: false })
+      .where(eq(schema.adminAccess.userId, admin.viewer.userId));
     const answer = await h.call(adminUsers.loader, { path: "/admin/users", method: "GET", cookie: admin.cookie });
     expect(answer.status).toBe(302);
     expect(answer.location).toBe("/");
-    const columns = await h.rt.db.execute(sql`select column_name from information_schema.columns where table_schema = 'public' and table_name in ('user', 'session')`);
+    const columns = await h.rt.db.execute(
+      sql`select column_name from information_schema.columns where table_schema = 'public' and table_name in ('user', 'session')`,
+    );
     const names = columns.rows.map((r) => (r as { column_name: string }).column_name);
     expect(names).toContain("banned");
     expect(names).not.toContain("role");
@@ -139,7 +190,12 @@ describe("one admin model", () => {
     const sessions = () => h.rt.db.select().from(schema.session).where(eq(schema.session.userId, buyer.viewer.userId));
     const before = (await sessions()).length;
     const error = await refusal(
-      signInWithPassword({ runtime: h.rt, email: buyer.viewer.email, password: PASSWORD, request: new Request(`${BASE}/signin`, { method: "POST" }) }),
+      signInWithPassword({
+        runtime: h.rt,
+        email: buyer.viewer.email,
+        password: PASSWORD,
+        request: new Request(`${BASE}/signin`, { method: "POST" }),
+      }),
     );
     expect(error.title).toBe("Account Suspended");
     expect(await sessions()).toHaveLength(before);
@@ -152,13 +208,15 @@ const resetMails = (email: string) =>
     .from(schema.emailOutbox)
     .where(and(eq(schema.emailOutbox.toAddress, email), like(schema.emailOutbox.subject, "%eset%")));
 
-const tokenOf = (text: string) => /reset-password\/([A-Za-z0-9]+)/.exec(text)?.[1] ?? /token=([A-Za-z0-9]+)/.exec(text)?.[1];
+const tokenOf = (text: string) =>
+  /reset-password\/([A-Za-z0-9]+)/.exec(text)?.[1] ?? /token=([A-Za-z0-9]+)/.exec(text)?.[1];
 
 describe("password reset", () => {
   it(`sends at most ${AUTH_EMAILS_PER_ACCOUNT_HOUR} reset e-mails an hour to one account, from any number of addresses`, async () => {
     const buyer = await h.persona("buyer");
     // The form says "too many" past the limit; whichever path asks, no more e-mails go out.
-    for (let i = 0; i < 9; i++) await requestPasswordReset({ runtime: h.rt, email: buyer.viewer.email, ip: `198.51.100.${i}` }).catch(() => {});
+    for (let i = 0; i < 9; i++)
+      await requestPasswordReset({ runtime: h.rt, email: buyer.viewer.email, ip: `198.51.100.${i}` }).catch(() => {});
     expect(await resetMails(buyer.viewer.email)).toHaveLength(AUTH_EMAILS_PER_ACCOUNT_HOUR);
   });
 
@@ -172,25 +230,58 @@ describe("password reset", () => {
     await resetPassword({ runtime: h.rt, token: tokens[1]!, password: "Fresh-Grader-2026" });
     const stale = await refusal(resetPassword({ runtime: h.rt, token: tokens[0]!, password: "Other-Grader-2026" }));
     expect(stale.title).toBe("Invalid Reset Link");
-    expect(await h.rt.db.select().from(schema.session).where(eq(schema.session.userId, buyer.viewer.userId))).toHaveLength(0);
+    expect(
+      await h.rt.db.select().from(schema.session).where(eq(schema.session.userId, buyer.viewer.userId)),
+    ).toHaveLength(0);
+    // The account's address is told the password was set anew.
+    const notices = await h.rt.db
+      .select({ text: schema.emailOutbox.text })
+      .from(schema.emailOutbox)
+      .where(
+        and(
+          eq(schema.emailOutbox.toAddress, buyer.viewer.email),
+          eq(schema.emailOutbox.template, "password-changed-notice"),
+        ),
+      );
+    expect(notices).toHaveLength(1);
+    expect(notices[0]!.text).toContain("was set anew from a reset link");
   });
 });
 
 describe("confirmation e-mails", () => {
   const confirmationMails = (email: string) =>
-    h.rt.db.select().from(schema.emailOutbox).where(and(eq(schema.emailOutbox.toAddress, email), like(schema.emailOutbox.subject, "Confirm your%")));
+    h.rt.db
+      .select()
+      .from(schema.emailOutbox)
+      .where(and(eq(schema.emailOutbox.toAddress, email), like(schema.emailOutbox.subject, "Confirm your%")));
   /** Moves the cool-down of an address into the past, as if its seconds had gone by. */
   const passCooldown = (email: string) =>
-    h.rt.db.execute(sql`update rate_limits set window_start = now() - interval '1 hour' where key = ${`verify-email:cooldown:${email}`}`);
+    h.rt.db.execute(
+      sql`update rate_limits set window_start = now() - interval '1 hour' where key = ${`verify-email:cooldown:${email}`}`,
+    );
   const signUp = (email: string) =>
-    createUser({ runtime: h.rt, email, password: PASSWORD, confirmPassword: PASSWORD, role: "buyer", fullName: "Unconfirmed", phone: "082 000 0000" });
+    createUser({
+      runtime: h.rt,
+      email,
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+      role: "buyer",
+      fullName: "Unconfirmed",
+      phone: "082 000 0000",
+    });
 
   it("an unconfirmed account's sign-ins send nothing by themselves", async () => {
     const email = "unconfirmed@example.co.za";
     await signUp(email);
     for (let i = 0; i < 3; i++) {
       const error = await refusal(
-        signInWithPassword({ runtime: h.rt, email, password: PASSWORD, request: new Request(`${BASE}/signin`, { method: "POST" }), ip: `192.0.2.${i}` }),
+        signInWithPassword({
+          runtime: h.rt,
+          email,
+          password: PASSWORD,
+          request: new Request(`${BASE}/signin`, { method: "POST" }),
+          ip: `192.0.2.${i}`,
+        }),
       );
       expect(error.title).toBe("Email Not Verified");
     }
@@ -229,7 +320,10 @@ describe("confirmation e-mails", () => {
         sent: true,
         retryAfterSeconds: h.rt.env.CONFIRMATION_RESEND_COOLDOWN_SECONDS,
       });
-      expect(await resendConfirmation({ runtime: h.rt, email, ip: "192.0.2.60" })).toMatchObject({ sent: false, reason: "cooldown" });
+      expect(await resendConfirmation({ runtime: h.rt, email, ip: "192.0.2.60" })).toMatchObject({
+        sent: false,
+        reason: "cooldown",
+      });
       expect(await confirmationMails(email)).toHaveLength(0);
     }
   });
@@ -240,7 +334,16 @@ describe("sign-up", () => {
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) {
       const body = new FormData();
-      for (const [k, v] of Object.entries({ email: "Repeated@Example.co.za", password: "Kudu-Grader-2026", confirmPassword: "Kudu-Grader-2026", role: "buyer", fullName: "Repeat", phone: "082 555 1234", commissionAccepted: "on" })) body.set(k, v);
+      for (const [k, v] of Object.entries({
+        email: "Repeated@Example.co.za",
+        password: "Kudu-Grader-2026",
+        confirmPassword: "Kudu-Grader-2026",
+        role: "buyer",
+        fullName: "Repeat",
+        phone: "082 555 1234",
+        commissionAccepted: "on",
+      }))
+        body.set(k, v);
       statuses.push((await h.call(signup.action, { path: "/signup", body })).status);
     }
     expect(statuses[0]).toBe(200); // created (the confirmation e-mail goes out)

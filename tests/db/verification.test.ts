@@ -444,6 +444,18 @@ describe("the admin's decisions", () => {
     expect((await submit(p)).status).toBe(302);
     expect(await sellerRow(p.viewer.userId)).toMatchObject({ verificationStatus: "pending", verificationReason: null });
     expect(await pageOf()).toMatchObject({ status: "pending", notAccepted: [] });
+
+    // The admin's queue keeps the story: the earlier rejection and its reason on the waiting seller, the
+    // new copy marked as new since, and the decision still listed under "Decided lately", with where the
+    // seller stands now.
+    const queue = await findVerificationQueue({ db: h.rt.db, admin: admin.viewer });
+    const waiting = queue.pending.find((r) => r.userId === p.viewer.userId)!;
+    expect(waiting.history).toEqual([
+      { kind: "rejected", at: expect.any(String), byName: admin.viewer.fullName, reason },
+    ]);
+    expect(waiting.documents.map((d) => [d.fileName, d.newSinceDecision])).toEqual([["sharper-id.pdf", true]]);
+    const decided = queue.recent.filter((r) => r.userId === p.viewer.userId);
+    expect(decided.map((r) => [r.status, r.reason, r.nowStatus])).toEqual([["rejected", reason, "pending"]]);
   });
 
   it("a company seller not accepted sends again with one new document; the others are marked as sent before", async () => {
@@ -712,7 +724,7 @@ describe("the private download", () => {
     const notFoundPage = await unknown.text();
     // The 404 page (HTML), the same for someone else's document as for one that does not exist.
     expect(unknown.headers.get("content-type")).toBe("text/html; charset=utf-8");
-    expect(notFoundPage).toContain("Page not found");
+    expect(notFoundPage).toContain("File not found");
     for (const who of [other, buyer]) {
       const res = await download(who.cookie);
       expect(res.status).toBe(404);

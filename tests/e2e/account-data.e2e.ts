@@ -61,6 +61,9 @@ test("a buyer downloads a copy of their data, then deletes their account and can
   const phraseField = form.getByLabel(/to confirm$/);
   await phraseField.fill(`delete ${buyer.email}`);
   await expect(confirm).toBeDisabled();
+  // A phrase that cannot match says so, with the exact one expected, instead of a silent grey button.
+  await expect(form.getByRole("status")).toContainText(`That does not match.`);
+  await expect(form.getByRole("status")).toContainText(`"DELETE ${buyer.email}"`);
   await look(page, "account-delete", form);
 
   // A wrong password is refused on its field, and nothing is deleted.

@@ -13,13 +13,23 @@ async function confirmEmail(page: Page, email: string) {
   await expect(page.getByText("Email Confirmed!")).toBeVisible();
 }
 
-test("a seller signs up, confirms by e-mail, signs in and lands on the seller dashboard", async ({ page }) => {
+test("a seller signs up with a company name, confirms by e-mail, signs in and lands on the seller dashboard", async ({
+  page,
+}) => {
   const email = uniqueEmail("seller");
-  await signUp(page, { email, role: "seller", name: "Sanele Seller" });
+  // A company seller names the company at sign-up (verification checks the registration against it).
+  await signUpThroughForm(page, {
+    email,
+    role: "seller",
+    name: "Sanele Seller",
+    company: "Sanele Plant Hire (Pty) Ltd",
+  });
   await confirmEmail(page, email);
   await page.getByRole("link", { name: "Continue" }).click();
   await expect(page).toHaveURL(/\/seller-dashboard$/);
   await expect(page.getByRole("heading", { name: "Welcome, Sanele Seller" })).toBeVisible();
+  await gotoReady(page, "/account");
+  await expect(page.getByLabel("Company name (optional)")).toHaveValue("Sanele Plant Hire (Pty) Ltd");
 
   await page.getByRole("button", { name: "Logout" }).click();
   await expect(page).toHaveURL(/\/$/);
@@ -33,7 +43,9 @@ for (const viewport of [
   { width: 360, height: 800 },
   { width: 1280, height: 800 },
 ]) {
-  test(`a buyer accepts the commission on the sign-up form, confirms, signs in and sees the full catalog at once (${viewport.width} px)`, async ({ page }) => {
+  test(`a buyer accepts the commission on the sign-up form, confirms, signs in and sees the full catalog at once (${viewport.width} px)`, async ({
+    page,
+  }) => {
     await page.setViewportSize(viewport);
     const email = uniqueEmail("buyer");
     // Without the commission the form says why, once, and nothing is created.
@@ -86,11 +98,15 @@ test("the admin lands on the admin panel", async ({ page }) => {
 test("a wrong password and an unknown e-mail get the same Invalid Credentials answer", async ({ page }) => {
   const seller = demoUser("seller");
   await signInThroughForm(page, seller.email, "not-the-password");
-  await expect(page.getByRole("alert").filter({ hasText: "The email or password you entered is incorrect." })).toBeVisible();
+  await expect(
+    page.getByRole("alert").filter({ hasText: "The email or password you entered is incorrect." }),
+  ).toBeVisible();
   await expect(page).toHaveURL(/\/signin/);
 
   await signInThroughForm(page, uniqueEmail("nobody"), "whatever1");
-  await expect(page.getByRole("alert").filter({ hasText: "The email or password you entered is incorrect." })).toBeVisible();
+  await expect(
+    page.getByRole("alert").filter({ hasText: "The email or password you entered is incorrect." }),
+  ).toBeVisible();
 });
 
 test("sign-in before confirming the e-mail is refused with Email Not Verified", async ({ page }) => {
@@ -98,7 +114,9 @@ test("sign-in before confirming the e-mail is refused with Email Not Verified", 
   await signUp(page, { email, role: "buyer" });
   await signInThroughForm(page, email, "Kudu-Grader-2026");
   await expect(
-    page.getByRole("alert").filter({ hasText: "Please check your email and click the verification link before signing in." }),
+    page
+      .getByRole("alert")
+      .filter({ hasText: "Please check your email and click the verification link before signing in." }),
   ).toBeVisible();
   await expect(page).toHaveURL(/\/signin/);
 });
@@ -119,12 +137,22 @@ test("sign-up shows the spec's validation messages", async ({ page }) => {
   await page.getByLabel("Password *", { exact: true }).fill("Password123");
   await page.getByLabel("Confirm Password *").fill("Password123");
   await page.getByRole("button", { name: "Create Account" }).click();
-  await expect(page.getByText("This password is too common and easy to guess. Please choose another.").first()).toBeVisible();
+  await expect(
+    page.getByText("This password is too common and easy to guess. Please choose another.").first(),
+  ).toBeVisible();
 
   // Posted straight to the server, past the browser's checks: refused the same way, and no account exists.
   const email = uniqueEmail("weak");
   const res = await page.request.post("/signup", {
-    form: { email, password: "qwertyuiop", confirmPassword: "qwertyuiop", role: "buyer", fullName: "W", phone: "0825551234", commissionAccepted: "on" },
+    form: {
+      email,
+      password: "qwertyuiop",
+      confirmPassword: "qwertyuiop",
+      role: "buyer",
+      fullName: "W",
+      phone: "0825551234",
+      commissionAccepted: "on",
+    },
   });
   expect(res.status()).toBe(400);
   expect(await res.text()).toContain("This password is too common and easy to guess. Please choose another.");
@@ -175,7 +203,10 @@ test("Continue with Google runs the OpenID code flow and asks a new user for a r
   await page.locator('input[name="login"]').fill(email);
   await page.locator('input[name="password"]').fill("any");
   await page.locator('button[type="submit"]').click();
-  await page.locator('button[type="submit"]').filter({ hasText: /continue/i }).click();
+  await page
+    .locator('button[type="submit"]')
+    .filter({ hasText: /continue/i })
+    .click();
   await expect(page).toHaveURL(/\/select-role$/);
   await page.getByLabel("Account Type").selectOption("seller");
   await page.getByRole("button", { name: "Complete Setup" }).click();

@@ -7,7 +7,7 @@
  * contact details and fits the screen. A malformed or unknown seller's address is the app's 404.
  */
 import { expect, test, type Page } from "@playwright/test";
-import { demoUser, gotoReady } from "./support/personas.ts";
+import { demoUser, gotoReady, sessionPage } from "./support/personas.ts";
 
 const SELLER1_COMPANY = "Van der Merwe Plant Hire (Pty) Ltd";
 
@@ -95,6 +95,24 @@ for (const width of [360, 1280]) {
     expect(await sideways(page)).toBeNull();
   });
 }
+
+test("a seller finds their own public page from the dashboard and the verification page (360 px)", async ({
+  browser,
+}) => {
+  const page = await sessionPage(browser, "seller", { viewport: { width: 360, height: 800 } });
+  await gotoReady(page, "/seller-dashboard");
+  await page.getByRole("link", { name: "My public seller page" }).click();
+  await expect(page).toHaveURL(/\/sellers\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(SELLER1_COMPANY);
+  const own = page.url();
+  await gotoReady(page, "/account/verification");
+  await expect(page.getByRole("link", { name: "See your public seller page" })).toHaveAttribute(
+    "href",
+    new URL(own).pathname,
+  );
+  expect(await sideways(page)).toBeNull();
+  await page.context().close();
+});
 
 test("a seller's address that is malformed or unknown is the app's 404", async ({ page }) => {
   for (const path of ["/sellers/not-a-seller", "/sellers/00000000-0000-4000-8000-000000000000"]) {

@@ -172,8 +172,9 @@ test("a seller sends their identity document on a phone; the admin downloads it 
   const otherPage = await sessionPage(browser, "otherSeller", { viewport: { width: 360, height: 800 } });
   const shown = await otherPage.goto(href);
   expect(shown?.status()).toBe(404);
-  await expect(otherPage.getByRole("heading", { name: /Page not found/ })).toBeVisible();
-  await expect(otherPage.getByRole("link", { name: "Return to Home" })).toHaveAttribute("href", "/");
+  await expect(otherPage.getByRole("heading", { name: /File not found/ })).toBeVisible();
+  await expect(otherPage.getByRole("link", { name: "Go to my account" })).toHaveAttribute("href", "/account");
+  await look(otherPage, "document-not-found", otherPage.locator("main"));
   await expect(otherPage.locator("body")).not.toContainText("Thandi");
   await otherPage.context().close();
   const visitor = await clientFor("visitor");
@@ -260,10 +261,15 @@ test("the admin rejects a seller's documents with a reason; the seller reads it 
   const status = phone.getByRole("region", { name: "Status" });
   await expect(status.getByText("Not accepted", { exact: true })).toBeVisible();
   await expect(status.getByText(reason)).toBeVisible();
-  // The document our team saw is marked as not accepted, not as ready to send.
+  // The document our team saw is marked as sent before the decision, not as ready to send (and not as
+  // rejected: the reason may concern another one).
   const card = phone.getByRole("listitem", { name: "Identity document" });
-  await expect(card.getByText("Not accepted", { exact: true })).toBeVisible();
-  await expect(card.getByText(/^Not accepted on .+ — upload a new copy\.$/)).toBeVisible();
+  await expect(card.getByText("Sent before the decision", { exact: true })).toBeVisible();
+  await expect(
+    card.getByText(
+      /^Sent before our team's decision of \d{1,2} \w+ \d{4}\. If the reason concerns this document, upload a new copy\.$/,
+    ),
+  ).toBeVisible();
   await expect(card.getByText("Uploaded", { exact: true })).toHaveCount(0);
   await expect(phone.getByRole("button", { name: "Send for verification" })).toHaveCount(0);
   await expect(phone.getByText(/^Upload a new copy of the documents our team did not accept/)).toBeVisible();
@@ -280,9 +286,31 @@ test("the admin rejects a seller's documents with a reason; the seller reads it 
   await card.getByRole("button", { name: "Upload a new copy" }).click();
   await expect(phone.getByText("Document replaced").first()).toBeVisible();
   await expect(card.getByText("Uploaded", { exact: true })).toBeVisible();
-  await expect(card.getByText("Not accepted", { exact: true })).toHaveCount(0);
+  await expect(card.getByText("Sent before the decision", { exact: true })).toHaveCount(0);
   await phone.getByRole("button", { name: "Send for verification" }).click();
   await expect(phone.getByText("Sent for verification").first()).toBeVisible();
   await expect(status.getByText("Waiting for review", { exact: true })).toBeVisible();
   await Promise.all([phone.context().close(), api.dispose()]);
+
+  // The admin sees it is a second look: the earlier reason, the new copy marked, and the earlier decision
+  // still under "Decided lately" with where the seller stands now. The opened Reject form does not
+  // stretch the details beside it.
+  const again = await sessionPage(browser, "admin", { viewport: { width: 1280, height: 800 } });
+  await gotoReady(again, "/admin/verifications");
+  const waiting = again.getByRole("region", { name: /Waiting for review/ }).getByRole("listitem", { name });
+  await expect(waiting.getByText("Sent again after a rejection", { exact: true })).toBeVisible();
+  const before = waiting.getByRole("region", { name: "Before this review" });
+  await expect(before).toContainText(`not accepted by`);
+  await expect(before).toContainText(`Reason: ${reason}`);
+  await expect(waiting.getByText("New since the last decision")).toBeVisible();
+  const email = waiting.getByText(seller.email, { exact: true });
+  const emailHeight = (await email.boundingBox())!.height;
+  await waiting.getByText("Reject", { exact: true }).click();
+  await expect(waiting.getByLabel("Reason for the seller (required)")).toBeVisible();
+  expect((await email.boundingBox())!.height).toBe(emailHeight);
+  await look(again, "verification-sent-again", waiting);
+  const earlier = again.getByRole("region", { name: "Decided lately" }).getByRole("listitem", { name });
+  await expect(earlier.getByText(`Reason: ${reason}`)).toBeVisible();
+  await expect(earlier.getByText("Now: waiting for review again (above).")).toBeVisible();
+  await again.context().close();
 });

@@ -159,6 +159,10 @@ const SAMPLES: { [T in EmailTemplate]: Sample<T> } = {
     data: { name: USER_TEXT, newEmail: "thandi.new@example.co.za", changedOn: "27 November 2026" },
     main: "Your e-mail address on DealEquip was changed to thandi.new@example.co.za on 27 November 2026.",
   },
+  "password-changed-notice": {
+    data: { name: USER_TEXT, changedAt: "27 November 2026 at 14:05", how: "changed" },
+    main: "The password of your DealEquip account was changed on your account page on 27 November 2026 at 14:05.",
+  },
   "send-verification-decision": {
     data: { verified: false, reason: USER_TEXT, url: "https://dealequip.example/account/verification" },
     main: "Our team could not verify you from the documents you sent.",

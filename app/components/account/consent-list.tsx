@@ -2,7 +2,7 @@ import { BellOff, BellRing, FileCheck } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
-import { formatAdminDate } from "#app/lib/format.ts";
+import { formatDateTime } from "#app/lib/format.ts";
 import {
   ALERT_FREQUENCY_LABELS,
   CONSENT_PURPOSE_LABELS,
@@ -23,7 +23,7 @@ type Consents = {
 function WhenWhere({ entry }: { entry: Entry }) {
   return (
     <p className="text-xs text-gray-600">
-      {entry.granted ? "Given" : "Withdrawn"} {formatAdminDate(entry.recordedAt)} · {entry.source}
+      {entry.granted ? "Given" : "Withdrawn"} {formatDateTime(entry.recordedAt)} · {entry.source}
     </p>
   );
 }

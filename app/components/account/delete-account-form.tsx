@@ -19,6 +19,7 @@ import {
   DELETE_OWN_PHRASE_HINT,
   DeleteOwnAccountSchema,
   deleteConfirmationPhrase,
+  deleteOwnPhraseMismatch,
   isDeleteConfirmation,
 } from "#app/domain/user/delete-user-phrase.ts";
 
@@ -110,6 +111,10 @@ export function DeleteAccountForm({
   const confirmation = getInputProps(fields.confirmation, { type: "text", ariaAttributes: true });
   const password = getInputProps(fields.password, { type: "password", ariaAttributes: true });
   const matches = isDeleteConfirmation(typed, facts.email);
+  // Said as soon as the phrase cannot match any more (as long as it, or left), not while it is being typed.
+  const [left, setLeft] = useState(false);
+  const mismatch =
+    hydrated && typed !== "" && !matches && (left || typed.length >= phrase.length || !phrase.startsWith(typed));
 
   return (
     <Form
@@ -151,11 +156,20 @@ export function DeleteAccountForm({
           autoCapitalize="off"
           autoCorrect="off"
           spellCheck={false}
-          onChange={(event) => setTyped(event.target.value)}
+          onChange={(event) => {
+            setTyped(event.target.value);
+            setLeft(false);
+          }}
+          onBlur={() => setLeft(true)}
         />
         <p id={`${fields.confirmation.id}-hint`} className="text-sm text-gray-600">
           {DELETE_OWN_PHRASE_HINT}
         </p>
+        {mismatch && !fields.confirmation.errors?.length ? (
+          <p role="status" className="text-sm text-red-600 break-words">
+            {deleteOwnPhraseMismatch(facts.email)}
+          </p>
+        ) : null}
         <FieldError id={fields.confirmation.errorId} errors={fields.confirmation.errors} />
       </div>
       <Button

@@ -2,7 +2,7 @@ import { Monitor, Smartphone } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
-import { formatAdminDate } from "#app/lib/format.ts";
+import { formatDateTime } from "#app/lib/format.ts";
 
 type SessionRow = {
   id: string;
@@ -37,8 +37,8 @@ export function SessionList({ sessions }: { sessions: SessionRow[] }) {
                     {s.current ? <Badge variant="success">This device</Badge> : null}
                   </p>
                   <p className="wrap-anywhere text-gray-600">IP address {s.ipAddress ?? "unknown"}</p>
-                  <p className="text-gray-600">Signed in {formatAdminDate(s.signedInAt)}</p>
-                  <p className="text-gray-600">Last active {formatAdminDate(s.lastActiveAt)}</p>
+                  <p className="text-gray-600">Signed in {formatDateTime(s.signedInAt)}</p>
+                  <p className="text-gray-600">Last active {formatDateTime(s.lastActiveAt)}</p>
                 </div>
                 {s.current ? null : (
                   <Form method="post" className="mt-2 sm:mt-0 sm:shrink-0">
@@ -49,7 +49,7 @@ export function SessionList({ sessions }: { sessions: SessionRow[] }) {
                       size="sm"
                       variant="outline"
                       disabled={Boolean(sending)}
-                      aria-label={`Sign out ${s.device}, signed in ${formatAdminDate(s.signedInAt)}`}
+                      aria-label={`Sign out ${s.device}, signed in ${formatDateTime(s.signedInAt)}`}
                     >
                       {busy ? "Signing out..." : "Sign out"}
                     </Button>

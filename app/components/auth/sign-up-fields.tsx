@@ -241,7 +241,20 @@ export function SignUpFieldSet({
           <CommissionField field={fields.commissionAccepted as never} />
         </>
       ) : (
-        <SellerDetailsFields sellerType={fields.sellerType} sellerRole={fields.sellerRole} />
+        <>
+          <SellerDetailsFields sellerType={fields.sellerType} sellerRole={fields.sellerRole} />
+          {/* Given now, the company name is what verification checks the registration against (a later change asks again). */}
+          <TextField
+            label="Company Name (optional)"
+            field={fields.companyName as never}
+            autoComplete="organization"
+            hint={
+              <p className="text-xs text-gray-500">
+                For a company: as on its CIPC registration. Buyers see it on your listings and seller page.
+              </p>
+            }
+          />
+        </>
       )}
     </>
   );

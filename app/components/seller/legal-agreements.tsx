@@ -1,5 +1,5 @@
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
-import { formatAdminDate } from "#app/lib/format.ts";
+import { formatDateTime } from "#app/lib/format.ts";
 
 export type SellerMandateRow = {
   id: string;
@@ -26,7 +26,7 @@ export function LegalAgreements({ mandates }: { mandates: SellerMandateRow[] }) 
                 <span>
                   <strong>{m.listingTitle}</strong> — exclusive sales mandate,{" "}
                   {m.signatureMethod === "checkbox" ? "signed electronically" : "signed PDF"}
-                  {m.signedAt ? ` on ${formatAdminDate(m.signedAt)}` : ""}
+                  {m.signedAt ? ` on ${formatDateTime(m.signedAt)}` : ""}
                 </span>
                 {m.hasPdf ? (
                   <a href={`/mandates/${m.id}/pdf`} className="font-medium text-brand-700 underline">

@@ -1,4 +1,4 @@
-import { BadgeCheck, Plus, ShieldAlert, ShieldQuestion } from "lucide-react";
+import { BadgeCheck, Plus, ShieldAlert, ShieldQuestion, Store } from "lucide-react";
 import type { SubmissionResult } from "@conform-to/react";
 import { useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
@@ -21,8 +21,11 @@ export function SellerDashboardHeader({
   fullName,
   contact,
   verification,
+  sellerPage,
 }: {
   fullName: string;
+  /** The address of the seller's public page, as buyers see it. */
+  sellerPage?: string | null;
   /** The action's answer to the Contact Admin form, if that was the form sent. */
   contact?: { result?: SubmissionResult<string[]>; sent: boolean };
   /** The seller's verification status (the link's words); without it the link reads "Seller verification". */
@@ -43,7 +46,18 @@ export function SellerDashboardHeader({
         <div>
           <h1 className="text-3xl font-bold">Welcome, {fullName}</h1>
           <p className="mt-1 text-gray-600">Manage your machinery listings.</p>
-          <VerificationLink status={verification ?? null} />
+          <div className="flex flex-wrap items-center gap-x-3">
+            <VerificationLink status={verification ?? null} />
+            {sellerPage ? (
+              <Link
+                to={sellerPage}
+                className="mt-2 inline-flex items-center gap-1.5 text-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"
+              >
+                <Store className="size-4" aria-hidden />
+                My public seller page
+              </Link>
+            ) : null}
+          </div>
         </div>
         <div className="flex flex-wrap gap-2">
           <Button variant="outline" onClick={() => setContactOpen(true)}>

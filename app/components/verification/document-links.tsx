@@ -1,6 +1,6 @@
 import { Download } from "lucide-react";
 import { SELLER_DOCUMENT_KIND_LABELS, type SellerDocumentKind } from "#db/vocabulary.ts";
-import { formatShortDate } from "#app/lib/format.ts";
+import { formatLongDate } from "#app/lib/format.ts";
 
 export type DocumentLink = {
   id: string;
@@ -9,7 +9,11 @@ export type DocumentLink = {
   sizeBytes: number;
   uploadedAt: string;
   url: string;
+  /** In the admin's queue: uploaded after the last decision (what the seller changed since). */
+  newSinceDecision?: boolean;
 };
+
+type DateFormat = (value: string) => string;
 
 /** "2.4 MB", "310 KB". */
 export function formatFileSize(bytes: number) {
@@ -18,7 +22,16 @@ export function formatFileSize(bytes: number) {
 }
 
 /** One document: its name as a download link (a plain link: the file is an attachment), kind, date and size. */
-export function DocumentDownload({ document, showKind = true }: { document: DocumentLink; showKind?: boolean }) {
+export function DocumentDownload({
+  document,
+  showKind = true,
+  formatDate = formatLongDate,
+}: {
+  document: DocumentLink;
+  showKind?: boolean;
+  /** The admin area writes its dates its own way (formatAdminDate). */
+  formatDate?: DateFormat;
+}) {
   return (
     <span className="flex min-w-0 flex-col">
       <a
@@ -31,21 +44,26 @@ export function DocumentDownload({ document, showKind = true }: { document: Docu
         <span className="min-w-0 wrap-anywhere">{document.fileName}</span>
       </a>
       <span className="text-xs text-gray-600">
-        {showKind ? `${SELLER_DOCUMENT_KIND_LABELS[document.kind]} · ` : ""}uploaded{" "}
-        {formatShortDate(document.uploadedAt)} · {formatFileSize(document.sizeBytes)}
+        {showKind ? `${SELLER_DOCUMENT_KIND_LABELS[document.kind]} · ` : ""}uploaded {formatDate(document.uploadedAt)} ·{" "}
+        {formatFileSize(document.sizeBytes)}
       </span>
+      {document.newSinceDecision ? (
+        <span className="mt-0.5 w-fit rounded bg-amber-100 px-1.5 text-xs font-medium text-amber-900">
+          New since the last decision
+        </span>
+      ) : null}
     </span>
   );
 }
 
 /** A seller's documents as a list of download links. */
-export function DocumentLinks({ documents }: { documents: DocumentLink[] }) {
+export function DocumentLinks({ documents, formatDate }: { documents: DocumentLink[]; formatDate?: DateFormat }) {
   if (documents.length === 0) return <p className="text-sm text-gray-600">No documents uploaded.</p>;
   return (
     <ul className="space-y-2" aria-label="Documents">
       {documents.map((d) => (
         <li key={d.id}>
-          <DocumentDownload document={d} />
+          <DocumentDownload document={d} formatDate={formatDate} />
         </li>
       ))}
     </ul>

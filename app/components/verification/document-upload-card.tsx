@@ -1,6 +1,6 @@
 /**
  * One kind of verification document on the seller's page: the current file (a download link; after a
- * rejection, marked as not accepted) and a form to upload it or a replacement. The browser checks only that a file is chosen and its size; the
+ * rejection, marked as sent before the decision) and a form to upload it or a replacement. The browser checks only that a file is chosen and its size; the
  * server decides by the file's content whether it is a PDF, JPEG or PNG. Works without JavaScript.
  */
 import { Form } from "react-router";
@@ -9,7 +9,7 @@ import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import { Label } from "#app/components/ui/label.tsx";
-import { formatShortDate } from "#app/lib/format.ts";
+import { formatLongDate } from "#app/lib/format.ts";
 import {
   DOCUMENT_ACCEPT,
   MAX_DOCUMENT_BYTES,
@@ -56,7 +56,7 @@ export function DocumentUploadCard({
         </h3>
         {required ? <Badge variant="outline">Required</Badge> : <Badge variant="secondary">Optional</Badge>}
         {rejected ? (
-          <Badge variant="destructive">Not accepted</Badge>
+          <Badge variant="warning">Sent before the decision</Badge>
         ) : document ? (
           <Badge variant="success">Uploaded</Badge>
         ) : null}
@@ -66,8 +66,9 @@ export function DocumentUploadCard({
           <>
             <DocumentDownload document={document} showKind={false} />
             {rejected ? (
-              <p className="mt-1 font-medium text-red-700">
-                Not accepted on {formatShortDate(notAcceptedOn!)} — upload a new copy.
+              <p className="mt-1 text-amber-800">
+                Sent before our team's decision of {formatLongDate(notAcceptedOn!)}. If the reason concerns this
+                document, upload a new copy.
               </p>
             ) : null}
           </>

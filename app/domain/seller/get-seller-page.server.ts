@@ -15,7 +15,7 @@ import { isUuid } from "#app/lib/uuid.ts";
 import { findListings, type ListingCard } from "#app/domain/listing/find-listings.server.ts";
 import { isPublicListing } from "#app/domain/listing/listing-visibility.server.ts";
 import { PROVINCES } from "#app/domain/listing/listing-search-query.ts";
-import { sellerDisplayName } from "./seller-name.ts";
+import { sellerDisplayName, sellerPagePath } from "./seller-name.ts";
 
 /** Cards per page: the catalogue's page size. */
 export const SELLER_PAGE_SIZE = 12;
@@ -109,4 +109,10 @@ export async function getSellerPage(options: {
     },
     page,
   };
+}
+
+/** The address of a user's own seller page (the dashboard's and verification page's link); null for a non-seller. */
+export async function findOwnSellerPagePath(options: { db: DbOrTx; userId: string }) {
+  const [row] = await options.db.select({ id: sellers.id }).from(sellers).where(eq(sellers.userId, options.userId));
+  return row ? sellerPagePath(row.id) : null;
 }

@@ -8,7 +8,9 @@
  */
 import { and, count, eq, isNotNull, ne } from "drizzle-orm";
 import { APIError } from "better-auth/api";
-import { account, session as sessions, verification } from "#db/schema.ts";
+import { account, session as sessions, user, verification } from "#db/schema.ts";
+import { composeEmail } from "#app/emails/templates.server.ts";
+import { formatDateTime } from "#app/lib/format.ts";
 import { recordAudit } from "#app/domain/audit/record-audit.server.ts";
 import { AppError } from "#app/lib/app-error.ts";
 import type { DbOrTx } from "#app/lib/db.server.ts";
@@ -141,6 +143,7 @@ export async function changePassword(options: {
     throw new AppError("BAD_REQUEST", TITLE, ACCOUNT_MESSAGES.passwordFailed);
   }
 
+  let send: (() => Promise<void>) | undefined;
   await runtime.db.transaction(async (tx) => {
     // As after a reset: a reset link still outstanding would undo the change (reset tokens are the
     // verification rows whose value is the user id).
@@ -153,6 +156,33 @@ export async function changePassword(options: {
       entityId: userId,
       after: { sessionsEnded: Number(others) },
     });
+    send = await queuePasswordChangedNotice({ runtime, db: tx, userId, how: "changed" });
   });
+  await send?.();
   return { headers, sessionsEnded: Number(others) };
+}
+
+/**
+ * The account's own address is told its password changed ("password-changed-notice"), in the change's
+ * transaction when there is one: a change its owner did not make does not go unnoticed.
+ */
+export async function queuePasswordChangedNotice(options: {
+  runtime: Pick<Runtime, "queueEmail">;
+  db: DbOrTx;
+  userId: string;
+  how: "changed" | "reset";
+}) {
+  const [row] = await options.db
+    .select({ email: user.email, name: user.name })
+    .from(user)
+    .where(eq(user.id, options.userId));
+  if (!row) return undefined;
+  return options.runtime.queueEmail(
+    composeEmail("password-changed-notice", row.email, {
+      name: row.name,
+      changedAt: formatDateTime(new Date()),
+      how: options.how,
+    }),
+    options.db,
+  );
 }

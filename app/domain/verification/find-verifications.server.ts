@@ -1,10 +1,13 @@
 /**
- * Reading verifications: the admin's queue (sellers waiting, oldest first, with their documents, and
- * the ones decided lately), the seller's own page, and the status alone (the dashboard's link).
+ * Reading verifications: the admin's queue (sellers waiting, oldest first, with their documents and
+ * what happened before: earlier decisions and their reasons, a rename that sent a verified seller back,
+ * the documents new since the last decision; and the decisions taken lately, each kept even when its
+ * seller has sent again since), the seller's own page, and the status alone (the dashboard's link).
+ * The history is the audit log's: every decision and rename writes its row in the same transaction.
  */
-import { and, asc, count, desc, eq, inArray, isNotNull } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { profiles, sellerDocuments, sellers, user } from "#db/schema.ts";
+import { auditEvents, profiles, sellerDocuments, sellers, user } from "#db/schema.ts";
 import { SELLER_DOCUMENT_KINDS, type SellerDocumentKind, type VerificationStatus } from "#db/vocabulary.ts";
 import type { DbOrTx } from "#app/lib/db.server.ts";
 import { assertAdmin } from "#app/domain/user/assert-admin.ts";
@@ -47,57 +50,149 @@ async function documentsOf(db: DbOrTx, userIds: string[]) {
   return map;
 }
 
+/** The audit actions that make a seller's verification history (decide-verification, update-account-profile). */
+const DECISION_ACTIONS = ["seller.verify", "seller.reject"];
+const HISTORY_ACTIONS = [...DECISION_ACTIONS, "seller.verification-renamed"];
+
+type NameAndCompany = { fullName?: string | null; companyName?: string | null };
+
+/** One step of a seller's verification history, as the admin reads it (ISO dates: loader data). */
+export type VerificationHistoryEntry =
+  | { kind: "verified" | "rejected"; at: string; byName: string | null; reason: string | null }
+  | { kind: "renamed"; at: string; from: NameAndCompany; to: NameAndCompany };
+
+function historyEntry(row: { action: string; data: unknown; createdAt: Date; actorName: string | null }) {
+  const data = (row.data ?? {}) as {
+    before?: NameAndCompany | null;
+    after?: (NameAndCompany & { reason?: string | null }) | null;
+  };
+  const at = row.createdAt.toISOString();
+  if (row.action === "seller.verification-renamed") {
+    return { kind: "renamed", at, from: data.before ?? {}, to: data.after ?? {} } satisfies VerificationHistoryEntry;
+  }
+  return {
+    kind: row.action === "seller.verify" ? "verified" : "rejected",
+    at,
+    byName: row.actorName,
+    reason: data.after?.reason ?? null,
+  } satisfies VerificationHistoryEntry;
+}
+
+async function historiesOf(db: DbOrTx, userIds: string[]) {
+  const actor = alias(user, "actor");
+  const rows = userIds.length
+    ? await db
+        .select({
+          entityId: auditEvents.entityId,
+          action: auditEvents.action,
+          data: auditEvents.data,
+          createdAt: auditEvents.createdAt,
+          actorName: actor.name,
+        })
+        .from(auditEvents)
+        .leftJoin(actor, eq(actor.id, auditEvents.actorUserId))
+        .where(
+          and(
+            eq(auditEvents.entity, "seller"),
+            inArray(auditEvents.entityId, userIds),
+            inArray(auditEvents.action, HISTORY_ACTIONS),
+          ),
+        )
+        .orderBy(asc(auditEvents.createdAt))
+    : [];
+  const map = new Map<string, VerificationHistoryEntry[]>();
+  for (const row of rows) map.set(row.entityId!, [...(map.get(row.entityId!) ?? []), historyEntry(row)]);
+  return map;
+}
+
 export async function findVerificationQueue(options: { db: DbOrTx; admin: Pick<Viewer, "isAdmin"> }) {
   const { db, admin } = options;
   assertAdmin(admin);
   const decider = alias(user, "decider");
-  const columns = { ...SELLER_VERIFICATION_COLUMNS, decidedByName: decider.name };
-  const from = () =>
+  const [pending, decisions, [total]] = await Promise.all([
     db
-      .select(columns)
+      .select(SELLER_VERIFICATION_COLUMNS)
       .from(sellers)
       .innerJoin(user, eq(user.id, sellers.userId))
       .leftJoin(profiles, eq(profiles.userId, sellers.userId))
-      .leftJoin(decider, eq(decider.id, sellers.verificationDecidedBy));
-  const [pending, recent, [total]] = await Promise.all([
-    from()
       .where(eq(sellers.verificationStatus, "pending"))
       .orderBy(asc(sellers.verificationSubmittedAt), asc(sellers.id))
       .limit(QUEUE_LIMIT),
-    from()
-      .where(
-        and(inArray(sellers.verificationStatus, ["verified", "rejected"]), isNotNull(sellers.verificationDecidedAt)),
-      )
-      .orderBy(desc(sellers.verificationDecidedAt))
+    // Decisions, not sellers: a seller who sent again since keeps their earlier decision here.
+    db
+      .select({
+        ...SELLER_VERIFICATION_COLUMNS,
+        decisionId: auditEvents.id,
+        action: auditEvents.action,
+        data: auditEvents.data,
+        at: auditEvents.createdAt,
+        decidedByName: decider.name,
+      })
+      .from(auditEvents)
+      .innerJoin(sellers, eq(sellers.userId, auditEvents.entityId))
+      .innerJoin(user, eq(user.id, sellers.userId))
+      .leftJoin(profiles, eq(profiles.userId, sellers.userId))
+      .leftJoin(decider, eq(decider.id, auditEvents.actorUserId))
+      .where(and(eq(auditEvents.entity, "seller"), inArray(auditEvents.action, DECISION_ACTIONS)))
+      .orderBy(desc(auditEvents.createdAt), desc(auditEvents.id))
       .limit(RECENT_LIMIT),
     db.select({ n: count() }).from(sellers).where(eq(sellers.verificationStatus, "pending")),
   ]);
-  const documents = await documentsOf(
-    db,
-    [...pending, ...recent].map((s) => s.userId),
-  );
-  const view = (s: (typeof pending)[number]) => {
+  const [documents, histories] = await Promise.all([
+    documentsOf(
+      db,
+      [...pending, ...decisions].map((s) => s.userId),
+    ),
+    historiesOf(
+      db,
+      pending.map((s) => s.userId),
+    ),
+  ]);
+  const facts = (s: (typeof pending)[number]) => ({
+    userId: s.userId,
+    name: s.name,
+    email: s.email,
+    companyName: s.companyName,
+    sellerType: s.sellerType,
+    submittedAt: s.submittedAt?.toISOString() ?? null,
+  });
+  const waiting = pending.map((s) => {
     const docs = documents.get(s.userId) ?? [];
+    const history = histories.get(s.userId) ?? [];
+    const lastDecision = history.findLast((h) => h.kind !== "renamed");
     return {
-      userId: s.userId,
-      name: s.name,
-      email: s.email,
-      companyName: s.companyName,
-      sellerType: s.sellerType,
+      ...facts(s),
       status: s.status,
-      reason: s.reason,
-      submittedAt: s.submittedAt?.toISOString() ?? null,
-      decidedAt: s.decidedAt?.toISOString() ?? null,
-      decidedByName: s.decidedByName,
-      documents: docs.map(documentView),
+      /** What happened before this review, oldest first: decisions with their reasons, renames. */
+      history,
+      documents: docs.map((d) => ({
+        ...documentView(d),
+        /** Uploaded after the last decision: what the seller changed since. */
+        newSinceDecision: Boolean(lastDecision && d.uploadedAt.getTime() > Date.parse(lastDecision.at)),
+      })),
       missing: requiredDocuments(s.sellerType).filter((k) => !docs.some((d) => d.kind === k)),
       version: submissionVersion({ submittedAt: s.submittedAt, documents: docs }),
     };
-  };
-  return { pending: pending.map(view), pendingCount: Number(total?.n ?? 0), recent: recent.map(view) };
+  });
+  const recent = decisions.map((d) => {
+    const decision = historyEntry({ action: d.action, data: d.data, createdAt: d.at, actorName: d.decidedByName });
+    return {
+      ...facts(d),
+      decisionId: d.decisionId,
+      status: decision.kind === "verified" ? ("verified" as const) : ("rejected" as const),
+      reason: decision.kind === "rejected" ? decision.reason : null,
+      decidedAt: decision.at,
+      decidedByName: d.decidedByName,
+      /** Where the seller stands now, when it is not this decision (sent again, renamed, a newer decision). */
+      nowStatus: d.status,
+      documents: (documents.get(d.userId) ?? []).map(documentView),
+    };
+  });
+  return { pending: waiting, pendingCount: Number(total?.n ?? 0), recent };
 }
 
 export type VerificationQueueRow = Awaited<ReturnType<typeof findVerificationQueue>>["pending"][number];
+export type VerificationDecisionRow = Awaited<ReturnType<typeof findVerificationQueue>>["recent"][number];
 
 /** How many sellers wait for review (the admin tab's count). */
 export async function countPendingVerifications(options: { db: DbOrTx }) {

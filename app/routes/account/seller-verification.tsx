@@ -12,6 +12,7 @@ import { Alert, AlertDescription, AlertTitle } from "#app/components/ui/alert.ts
 import { Button } from "#app/components/ui/button.tsx";
 import { DocumentUploadCard } from "#app/components/verification/document-upload-card.tsx";
 import { VerificationStatusBadge } from "#app/components/verification/verification-badge.tsx";
+import { findOwnSellerPagePath } from "#app/domain/seller/get-seller-page.server.ts";
 import { getSellerVerification } from "#app/domain/verification/find-verifications.server.ts";
 import { submitVerification } from "#app/domain/verification/submit-verification.server.ts";
 import { uploadSellerDocument } from "#app/domain/verification/upload-seller-document.server.ts";
@@ -39,9 +40,12 @@ const SOURCE = "/account/verification";
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requireRole(request, "seller");
   const { db } = await getRuntime();
-  const verification = await getSellerVerification({ db, userId: viewer.userId });
+  const [verification, sellerPage] = await Promise.all([
+    getSellerVerification({ db, userId: viewer.userId }),
+    findOwnSellerPagePath({ db, userId: viewer.userId }),
+  ]);
   if (!verification) throw new Response("Not Found", { status: 404 });
-  return { verification };
+  return { verification, sellerPage };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -123,7 +127,7 @@ const STATUS_TEXT = {
 } as const;
 
 export default function SellerVerification({ loaderData, actionData }: Route.ComponentProps) {
-  const { verification: v } = loaderData;
+  const { verification: v, sellerPage } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   useActionToast(actionData?.toast);
@@ -160,6 +164,14 @@ export default function SellerVerification({ loaderData, actionData }: Route.Com
         ) : null}
         {v.status === "verified" && v.decidedAt ? (
           <p className="mt-1 text-sm text-gray-600">Verified on {formatLongDate(v.decidedAt)}.</p>
+        ) : null}
+        {sellerPage ? (
+          <p className="mt-2 text-sm">
+            <Link to={sellerPage} className="text-brand-700 underline underline-offset-2">
+              See your public seller page
+            </Link>{" "}
+            <span className="text-gray-600">as buyers see it.</span>
+          </p>
         ) : null}
         {v.status === "rejected" && v.reason ? (
           <Alert variant="destructive" className="mt-3">

@@ -1,7 +1,8 @@
 /**
  * /admin/verifications: sellers waiting for verification, oldest first, with their documents (download
- * links), Verify and Reject (a reason required); below, the ones decided lately
- * (docs/product.md#verified-sellers).
+ * links), what happened before (earlier decisions and reasons, a rename, the documents new since), Verify
+ * and Reject (a reason required); below, the decisions taken lately, each with where its seller stands
+ * now (docs/product.md#verified-sellers).
  */
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -21,6 +22,8 @@ import { decideVerification } from "#app/domain/verification/decide-verification
 import {
   findVerificationQueue,
   QUEUE_LIMIT,
+  type VerificationDecisionRow,
+  type VerificationHistoryEntry,
   type VerificationQueueRow,
 } from "#app/domain/verification/find-verifications.server.ts";
 import { RejectSellerSchema, VerifySellerSchema } from "#app/domain/verification/verification-schemas.ts";
@@ -152,8 +155,8 @@ export default function AdminVerifications({ loaderData, actionData }: Route.Com
           <ul className="mt-4 divide-y rounded-lg border bg-white">
             {recent.map((s) => (
               <li
-                key={s.userId}
-                className="grid gap-2 p-4 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]"
+                key={s.decisionId}
+                className="grid items-start gap-2 p-4 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]"
                 aria-label={s.name}
               >
                 <div className="min-w-0 space-y-1">
@@ -161,19 +164,18 @@ export default function AdminVerifications({ loaderData, actionData }: Route.Com
                     <h3 className="font-semibold wrap-anywhere">{s.name}</h3>
                     <VerificationStatusBadge status={s.status} />
                   </div>
-                  <SellerFacts seller={s} />
-                  {s.decidedAt ? (
-                    <p className="text-xs text-gray-600">
-                      Decided {formatAdminDate(s.decidedAt)}
-                      {s.decidedByName ? ` by ${s.decidedByName}` : ""}
-                    </p>
-                  ) : null}
+                  <SellerFacts seller={{ ...s, submittedAt: null }} />
+                  <p className="text-xs text-gray-600">
+                    Decided {formatAdminDate(s.decidedAt)}
+                    {s.decidedByName ? ` by ${s.decidedByName}` : ""}
+                  </p>
                   {s.status === "rejected" && s.reason ? (
                     <p className="text-sm text-gray-700 wrap-anywhere">Reason: {s.reason}</p>
                   ) : null}
+                  <NowStatus decision={s} />
                 </div>
                 <div className="min-w-0 text-sm">
-                  <DocumentLinks documents={s.documents} />
+                  <DocumentLinks documents={s.documents} formatDate={formatAdminDate} />
                 </div>
               </li>
             ))}
@@ -184,15 +186,38 @@ export default function AdminVerifications({ loaderData, actionData }: Route.Com
   );
 }
 
-function SellerFacts({ seller }: { seller: VerificationQueueRow }) {
+/** Under a decision: where its seller stands now, when that changed since (sent again, renamed, decided again). */
+function NowStatus({ decision }: { decision: VerificationDecisionRow }) {
+  if (decision.nowStatus === decision.status) return null;
+  const text =
+    decision.nowStatus === "pending"
+      ? "Now: waiting for review again (above)."
+      : decision.nowStatus === "verified"
+        ? "Now: verified by a later decision."
+        : decision.nowStatus === "rejected"
+          ? "Now: not accepted by a later decision."
+          : "Now: not verified.";
+  return <p className="text-sm font-medium text-amber-800">{text}</p>;
+}
+
+function SellerFacts({
+  seller,
+}: {
+  seller: Pick<VerificationQueueRow, "email" | "companyName" | "sellerType"> & { submittedAt?: string | null };
+}) {
+  // One column on a phone (an e-mail address needs the whole width), two from sm up.
   return (
-    <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-0.5 text-sm">
+    <dl className="grid content-start gap-x-3 text-sm sm:grid-cols-[auto_minmax(0,1fr)] sm:gap-y-0.5">
       <dt className="text-gray-500">E-mail</dt>
-      <dd className="break-all">{seller.email}</dd>
-      <dt className="text-gray-500">Company</dt>
-      <dd className="wrap-anywhere">{seller.companyName ?? "Not provided"}</dd>
+      <dd className="mb-1 wrap-anywhere sm:mb-0">{seller.email}</dd>
+      {seller.sellerType === "private" && !seller.companyName ? null : (
+        <>
+          <dt className="text-gray-500">Company</dt>
+          <dd className="mb-1 wrap-anywhere sm:mb-0">{seller.companyName ?? "Not provided"}</dd>
+        </>
+      )}
       <dt className="text-gray-500">Seller type</dt>
-      <dd>
+      <dd className="mb-1 sm:mb-0">
         {seller.sellerType === "company" ? "Company" : seller.sellerType === "private" ? "Private" : "Not provided"}
       </dd>
       {seller.submittedAt ? (
@@ -203,6 +228,65 @@ function SellerFacts({ seller }: { seller: VerificationQueueRow }) {
       ) : null}
     </dl>
   );
+}
+
+/** What happened before this review, oldest first: each decision with its reason, and renames. */
+function EarlierReviews({ history }: { history: VerificationHistoryEntry[] }) {
+  if (!history.length) return null;
+  return (
+    <section
+      aria-label="Before this review"
+      className="mt-3 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm"
+    >
+      <h4 className="font-medium text-amber-900">Before this review</h4>
+      <ol className="mt-1 space-y-1 text-gray-800">
+        {history.map((h) => (
+          <li key={`${h.kind}-${h.at}`} className="wrap-anywhere">
+            {h.kind === "renamed" ? (
+              <>
+                {formatAdminDate(h.at)}: the seller changed {renameText(h)} while verified, so the badge came off until
+                this review.
+              </>
+            ) : h.kind === "verified" ? (
+              <>
+                {formatAdminDate(h.at)}: verified{h.byName ? ` by ${h.byName}` : ""}.
+              </>
+            ) : (
+              <>
+                {formatAdminDate(h.at)}: not accepted{h.byName ? ` by ${h.byName}` : ""}. Reason: {h.reason ?? "—"}
+              </>
+            )}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+function renameText(entry: Extract<VerificationHistoryEntry, { kind: "renamed" }>) {
+  const parts: string[] = [];
+  const quote = (v: string | null | undefined) => (v ? `"${v}"` : "none");
+  if ((entry.from.fullName ?? null) !== (entry.to.fullName ?? null)) {
+    parts.push(`the name from ${quote(entry.from.fullName)} to ${quote(entry.to.fullName)}`);
+  }
+  if ((entry.from.companyName ?? null) !== (entry.to.companyName ?? null)) {
+    parts.push(`the company from ${quote(entry.from.companyName)} to ${quote(entry.to.companyName)}`);
+  }
+  return parts.length ? parts.join(" and ") : "the name or company";
+}
+
+/** A badge saying which review this is: a second look after a rejection, or after a rename. */
+function RoundBadge({ history }: { history: VerificationHistoryEntry[] }) {
+  const last = history.at(-1);
+  if (!last) return null;
+  if (last.kind === "renamed") return <Badge variant="warning">Renamed since verified</Badge>;
+  const rejections = history.filter((h) => h.kind === "rejected").length;
+  if (last.kind === "rejected") {
+    return (
+      <Badge variant="warning">{rejections === 1 ? "Sent again after a rejection" : `Attempt ${rejections + 1}`}</Badge>
+    );
+  }
+  return <Badge variant="secondary">Verified before</Badge>;
 }
 
 function PendingSeller({
@@ -221,12 +305,15 @@ function PendingSeller({
       <div className="flex flex-wrap items-center gap-2">
         <h3 className="text-lg font-semibold wrap-anywhere">{seller.name}</h3>
         <VerificationStatusBadge status={seller.status} />
+        <RoundBadge history={seller.history} />
       </div>
-      <div className="mt-2 grid gap-4 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_12rem]">
+      <EarlierReviews history={seller.history} />
+      {/* items-start: an opened Reject form makes the row taller without stretching the details beside it. */}
+      <div className="mt-2 grid items-start gap-4 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_12rem]">
         <SellerFacts seller={seller} />
         <div className="min-w-0 text-sm">
           <h4 className="mb-1 font-medium">Documents</h4>
-          <DocumentLinks documents={seller.documents} />
+          <DocumentLinks documents={seller.documents} formatDate={formatAdminDate} />
           {seller.missing.length ? (
             <p className="mt-2">
               <Badge variant="warning" className="whitespace-normal!">

@@ -14,16 +14,18 @@ import { isUuid } from "#app/lib/uuid.ts";
 import type { Viewer } from "#app/domain/user/viewer.ts";
 import { AppError } from "#app/lib/app-error.ts";
 import { getVerificationStatus } from "#app/domain/verification/find-verifications.server.ts";
+import { findOwnSellerPagePath } from "#app/domain/seller/get-seller-page.server.ts";
 import type { Runtime } from "#app/server/runtime.server.ts";
 
 /** The seller's listings (a rejected one with its reason), stats and signed mandates. */
 export async function readSellerDashboard(options: { db: Runtime["db"]; viewer: Viewer }) {
   const { db, viewer } = options;
-  const [dashboard, analytics, leads, verification] = await Promise.all([
+  const [dashboard, analytics, leads, verification, sellerPage] = await Promise.all([
     findSellerDashboard({ db, userId: viewer.userId }),
     findSellerAnalytics({ db, userId: viewer.userId }),
     findSellerLeads({ db, viewer }),
     getVerificationStatus({ db, userId: viewer.userId }),
+    findOwnSellerPagePath({ db, userId: viewer.userId }),
   ]);
   const rejected = dashboard.listings.filter((l) => l.badge === "Rejected").map((l) => l.id);
   const reasons = await findRejectionReasons({ db, listingIds: rejected });
@@ -33,6 +35,7 @@ export async function readSellerDashboard(options: { db: Runtime["db"]; viewer: 
     analytics,
     leads,
     verification,
+    sellerPage,
     today: todayInJohannesburg(),
     listings: dashboard.listings.map((l) => ({ ...l, rejectionReason: reasons.get(l.id) ?? null })),
   };

@@ -59,13 +59,18 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function SellerDashboard({ loaderData, actionData }: Route.ComponentProps) {
-  const { fullName, listings, stats, mandates, analytics, leads, today, verification } = loaderData;
+  const { fullName, listings, stats, mandates, analytics, leads, today, verification, sellerPage } = loaderData;
   useActionToast(actionData?.toast);
   const contact =
     actionData && "intent" in actionData && actionData.intent === CONTACT_ADMIN_INTENT ? actionData : undefined;
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
-      <SellerDashboardHeader fullName={fullName} contact={contact} verification={verification} />
+      <SellerDashboardHeader
+        fullName={fullName}
+        contact={contact}
+        verification={verification}
+        sellerPage={sellerPage}
+      />
 
       <p className="mt-4 rounded-md bg-brand-50 p-3 text-sm text-brand-700">
         On a phone? Use the{" "}
