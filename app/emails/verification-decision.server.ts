@@ -1,10 +1,15 @@
 /** "send-verification-decision": an admin verified the seller, or did not accept their documents (with the reason). */
-import { layout } from "./layout.server.ts";
+import { greetingFor, layout } from "./layout.server.ts";
 
-export function verificationDecisionEmail(data: { verified: boolean; url: string; reason?: string | null }) {
+export function verificationDecisionEmail(data: {
+  name: string;
+  verified: boolean;
+  url: string;
+  reason?: string | null;
+}) {
   return layout({
     subject: data.verified ? "You are a verified seller" : "Your verification documents were not accepted",
-    greeting: "Hello,",
+    greeting: greetingFor(data.name),
     paragraphs: data.verified
       ? [
           "Our team checked your documents. Buyers now see the Verified seller badge on your listings and your seller page.",
@@ -12,7 +17,7 @@ export function verificationDecisionEmail(data: { verified: boolean; url: string
       : [
           "Our team could not verify you from the documents you sent.",
           ...(data.reason ? [`Reason: ${data.reason}`] : []),
-          "You can upload new documents and send them again.",
+          "Upload a new copy of the document the reason concerns, then send your documents again.",
         ],
     action: { label: "Open your verification page", url: data.url },
   });

@@ -1,6 +1,7 @@
-import { and, eq, gt, isNull, or } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, or } from "drizzle-orm";
 import { adminAccess, buyers, profiles, sellers, session as sessions, user } from "#db/schema.ts";
 import type { DbOrTx } from "#app/lib/db.server.ts";
+import { logger } from "#app/lib/logger.server.ts";
 import { getRuntime } from "#app/server/runtime.server.ts";
 import type { Viewer } from "#app/domain/user/viewer.ts";
 
@@ -94,7 +95,23 @@ async function lookUpViewerSession(request: Request): Promise<{ viewer: Viewer; 
     hasBuyerProfile: Boolean(row?.buyerId),
     commissionAccepted: Boolean(row?.commissionAccepted),
   };
+  touchSession(db, session.session);
   return { viewer, sessionId: session.session.id };
+}
+
+/** How stale a session's "last active" time may get before a page view moves it on (/account's list). */
+const LAST_ACTIVE_STEP_MS = 5 * 60 * 1000;
+
+/**
+ * Moves the session's `updated_at` (shown as "Last active" on /account) to now, at most once every five
+ * minutes per session: one small write, not waited for, and a failure only leaves the time behind.
+ */
+function touchSession(db: DbOrTx, session: { id: string; updatedAt: Date | string }) {
+  if (Date.now() - new Date(session.updatedAt).getTime() < LAST_ACTIVE_STEP_MS) return;
+  db.update(sessions)
+    .set({ updatedAt: new Date() })
+    .where(and(eq(sessions.id, session.id), lt(sessions.updatedAt, new Date(Date.now() - LAST_ACTIVE_STEP_MS))))
+    .catch((error: unknown) => logger.warn({ err: error }, "session's last activity not recorded"));
 }
 
 /**

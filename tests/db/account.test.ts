@@ -484,6 +484,10 @@ describe(`change e-mail (${dbLabel})`, () => {
       before: { email: me.viewer.email },
       after: { requested: newEmail },
     });
+    // A reload of the page still says a link is waiting, for which address and until when.
+    expect((await load(me)).body).toMatchObject({
+      pendingEmail: { newEmail, requestedAt: expect.any(String), expiresAt: expect.any(String) },
+    });
 
     // The link, followed through the app's /api/auth route, lands on /account?email=changed.
     const link = new URL(/https?:\/\/\S+\/api\/auth\/verify-email\S+/.exec(mail!.text)![0]);
@@ -500,7 +504,7 @@ describe(`change e-mail (${dbLabel})`, () => {
     // The landing page says so, and the profile's copy has followed (better-auth's afterEmailVerification
     // hook calls syncChangedEmail once it is wired; the landing page does it too).
     const landing = await load(me, "/account?email=changed");
-    expect(landing.body).toMatchObject({ landing: "changed", account: { email: newEmail } });
+    expect(landing.body).toMatchObject({ landing: "changed", account: { email: newEmail }, pendingEmail: null });
     expect((await h.rt.db.select().from(s.profiles).where(eq(s.profiles.userId, id)))[0]!.email).toBe(newEmail);
     expect((await auditOf(id, "account.email_changed"))[0]!.data).toEqual({
       before: { email: me.viewer.email },
@@ -594,6 +598,29 @@ describe(`change e-mail (${dbLabel})`, () => {
 });
 
 describe(`sessions (${dbLabel})`, () => {
+  it("a page view moves the session's last activity on, at most once every five minutes", async () => {
+    const me = await h.persona("buyer");
+    // The latest activity of the user's sessions (the persona's own is the one its page views move on).
+    const latest = async () =>
+      Math.max(
+        ...(await h.rt.db.select().from(s.session).where(eq(s.session.userId, me.viewer.userId))).map(
+          (x) => +x.updatedAt,
+        ),
+      );
+    const hourAgo = new Date(Date.now() - 60 * 60 * 1000);
+    await h.rt.db.update(s.session).set({ updatedAt: hourAgo }).where(eq(s.session.userId, me.viewer.userId));
+    await load(me);
+    await expect.poll(latest, { timeout: 5_000 }).toBeGreaterThan(+hourAgo + 59 * 60 * 1000);
+    const listed = (await load(me)).body as { sessions: { lastActiveAt: string | Date; current: boolean }[] };
+    expect(Date.now() - +new Date(listed.sessions.find((x) => x.current)!.lastActiveAt)).toBeLessThan(60_000);
+    // A minute ago is recent enough: no write.
+    const minuteAgo = new Date(Date.now() - 60 * 1000);
+    await h.rt.db.update(s.session).set({ updatedAt: minuteAgo }).where(eq(s.session.userId, me.viewer.userId));
+    await load(me);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await latest()).toBe(+minuteAgo);
+  });
+
   it("lists the user's sessions with this device marked, signs out one other and then every other; never someone else's", async () => {
     const me = await h.persona("seller");
     const other = await h.persona("buyer");

@@ -164,7 +164,12 @@ const SAMPLES: { [T in EmailTemplate]: Sample<T> } = {
     main: "The password of your DealEquip account was changed on your account page on 27 November 2026 at 14:05.",
   },
   "send-verification-decision": {
-    data: { verified: false, reason: USER_TEXT, url: "https://dealequip.example/account/verification" },
+    data: {
+      name: USER_TEXT,
+      verified: false,
+      reason: USER_TEXT,
+      url: "https://dealequip.example/account/verification",
+    },
     main: "Our team could not verify you from the documents you sent.",
     link: "https://dealequip.example/account/verification",
   },

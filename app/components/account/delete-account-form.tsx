@@ -43,8 +43,9 @@ export function DeletionSummary({ facts }: { facts: DeletionFacts }) {
           <li>Your account, profile and ways of signing in; you are signed out everywhere.</li>
           {facts.listings ? (
             <li>
-              {facts.listings === 1 ? "Your listing" : `Your ${facts.listings} listings`} with their photos, views and
-              the purchase requests made on them.
+              {facts.listings === 1
+                ? "Your listing with its photos, views and the purchase requests made on it."
+                : `Your ${facts.listings} listings with their photos, views and the purchase requests made on them.`}
             </li>
           ) : null}
           <li>Your requests, offers and purchase requests, watchlist, saved searches, alerts and notifications.</li>

@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { CircleAlert, CircleCheck } from "lucide-react";
+import { CircleAlert, CircleCheck, Clock } from "lucide-react";
 import { Form } from "react-router";
 import { FormError, TextField } from "#app/components/forms/field.tsx";
 import { IntentSubmitButton } from "#app/components/forms/intent-submit-button.tsx";
@@ -10,10 +10,20 @@ import {
   ChangeEmailSchema,
   ChangeEmailWithoutPasswordSchema,
 } from "#app/domain/user/account-schemas.ts";
+import { formatDateTime } from "#app/lib/format.ts";
 import { resultFor, type AccountAnswer } from "./account-answer.ts";
 
 /** Change e-mail: the new address (and the current password for an account that has one). */
-export function EmailForm({ hasPassword, answer }: { hasPassword: boolean; answer: AccountAnswer }) {
+export function EmailForm({
+  hasPassword,
+  answer,
+  pending,
+}: {
+  hasPassword: boolean;
+  answer: AccountAnswer;
+  /** A change whose link was sent and not yet followed (findPendingEmailChange). */
+  pending?: { newEmail: string; requestedAt: string; expiresAt: string } | null;
+}) {
   const [form, fields] = useForm({
     id: "account-email",
     lastResult: resultFor(answer, "change-email"),
@@ -27,6 +37,19 @@ export function EmailForm({ hasPassword, answer }: { hasPassword: boolean; answe
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value="change-email" />
       <FormError errors={form.errors} />
+      {pending ? (
+        <Alert role="status">
+          <Clock aria-hidden />
+          <AlertTitle>Waiting for confirmation</AlertTitle>
+          <AlertDescription className="break-words">
+            {ACCOUNT_MESSAGES.emailPending(
+              pending.newEmail,
+              formatDateTime(pending.requestedAt),
+              formatDateTime(pending.expiresAt),
+            )}
+          </AlertDescription>
+        </Alert>
+      ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField label="New e-mail address" field={fields.newEmail as never} type="email" autoComplete="email" />
         {hasPassword ? (

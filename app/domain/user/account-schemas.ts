@@ -27,6 +27,8 @@ export const ACCOUNT_MESSAGES = {
   emailSent: (newEmail: string, oldEmail: string) =>
     `We sent a link to ${newEmail}. Your e-mail stays ${oldEmail} until you confirm.`,
   emailChanged: (email: string) => `Your e-mail address is now ${email}.`,
+  emailPending: (email: string, sentAt: string, validUntil: string) =>
+    `We sent a link to ${email} on ${sentAt}. Your e-mail stays as it is until you follow it (valid until ${validUntil}). Not received? Check the spam folder, or send a new link below.`,
   emailLinkFailed:
     "This link is invalid, has expired or was already used. Your e-mail address is the one shown below; to change it, ask for a new link.",
   sessionGone: "That session has already ended.",

@@ -12,13 +12,13 @@
  * message to the team (`contact_messages.email`), the outbox (`email_outbox.to_address`, where each
  * e-mail went) and invitations (`pending_invitations.email`, the address invited).
  */
-import { eq } from "drizzle-orm";
+import { and, desc, eq, gt, inArray } from "drizzle-orm";
 import { APIError } from "better-auth/api";
-import { profiles, user } from "#db/schema.ts";
+import { auditEvents, profiles, user } from "#db/schema.ts";
 import { recordAudit } from "#app/domain/audit/record-audit.server.ts";
 import { composeEmail } from "#app/emails/templates.server.ts";
 import { AppError } from "#app/lib/app-error.ts";
-import { EMAIL_CHANGED_CALLBACK } from "#app/lib/auth.server.ts";
+import { EMAIL_CHANGED_CALLBACK, VERIFY_EMAIL_EXPIRES_IN } from "#app/lib/auth.server.ts";
 import type { DbOrTx } from "#app/lib/db.server.ts";
 import { formatLongDate } from "#app/lib/format.ts";
 import { logger } from "#app/lib/logger.server.ts";
@@ -150,4 +150,34 @@ export function emailChangeLanding(path: string | null | undefined): "changed" |
   const error = target.searchParams.get("error");
   if (!error) return "changed";
   return error === "TOKEN_EXPIRED" ? "expired" : "invalid";
+}
+
+/**
+ * The change still waiting for its link (the account page says so after a reload, not only right after
+ * the request): the last request, from the audit log, while its link is valid and no change took effect
+ * since. Null when there is none, or when it asked for the address the account has now.
+ */
+export async function findPendingEmailChange(options: { db: DbOrTx; userId: string; currentEmail: string }) {
+  const since = new Date(Date.now() - VERIFY_EMAIL_EXPIRES_IN * 1000);
+  const [last] = await options.db
+    .select({ action: auditEvents.action, data: auditEvents.data, at: auditEvents.createdAt })
+    .from(auditEvents)
+    .where(
+      and(
+        eq(auditEvents.entity, "user"),
+        eq(auditEvents.entityId, options.userId),
+        inArray(auditEvents.action, ["account.email_change_requested", "account.email_changed"]),
+        gt(auditEvents.createdAt, since),
+      ),
+    )
+    .orderBy(desc(auditEvents.createdAt))
+    .limit(1);
+  if (last?.action !== "account.email_change_requested") return null;
+  const newEmail = (last.data as { after?: { requested?: unknown } } | null)?.after?.requested;
+  if (typeof newEmail !== "string" || newEmail === options.currentEmail.toLowerCase()) return null;
+  return {
+    newEmail,
+    requestedAt: last.at.toISOString(),
+    expiresAt: new Date(last.at.getTime() + VERIFY_EMAIL_EXPIRES_IN * 1000).toISOString(),
+  };
 }

@@ -112,11 +112,12 @@ export async function decideVerification(options: DecideVerificationOptions) {
       title: verified ? "You are a verified seller" : "Your verification documents were not accepted",
       message: verified
         ? "Our team checked your documents. Buyers now see the Verified seller badge on your listings and your seller page."
-        : `Our team could not verify you from the documents you sent. Reason: ${reason}${/[.!?]$/.test(reason ?? "") ? "" : "."} You can upload new documents and send them again.`,
+        : `Our team could not verify you from the documents you sent. Reason: ${reason}${/[.!?]$/.test(reason ?? "") ? "" : "."} Upload a new copy of the document the reason concerns, then send your documents again.`,
       link: "/account/verification",
     });
     send = await runtime.queueEmail(
       composeEmail("send-verification-decision", seller.email, {
+        name: seller.name,
         verified,
         reason,
         url: `${runtime.env.PUBLIC_URL}/account/verification`,

@@ -28,7 +28,7 @@ import {
   SessionIdSchema,
 } from "#app/domain/user/account-schemas.ts";
 import { changePassword, hasPassword } from "#app/domain/user/change-password.server.ts";
-import { requestEmailChange, syncChangedEmail } from "#app/domain/user/change-email.server.ts";
+import { findPendingEmailChange, requestEmailChange, syncChangedEmail } from "#app/domain/user/change-email.server.ts";
 import { findSessions, revokeOtherSessions, revokeSession } from "#app/domain/user/sessions.server.ts";
 import { getAccount, updateAccountProfile } from "#app/domain/user/update-account-profile.server.ts";
 import { maySaveFavourites } from "#app/domain/favourite/favourite-rules.ts";
@@ -59,10 +59,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (landing === "changed") await syncChangedEmail({ db, userId: viewer.userId, queueEmail });
   const account = await getAccount({ db, userId: viewer.userId });
   if (!account) throw redirect("/signin");
-  const sessions = await findSessions({ db, userId: viewer.userId, currentSessionId: sessionId });
+  const [sessions, pendingEmail] = await Promise.all([
+    findSessions({ db, userId: viewer.userId, currentSessionId: sessionId }),
+    findPendingEmailChange({ db, userId: viewer.userId, currentEmail: account.email }),
+  ]);
   return {
     account,
     sessions,
+    pendingEmail,
     landing,
     isBuyer: maySaveFavourites(viewer),
     isSeller: viewer.role === "seller" || Boolean(account.verificationStatus),
@@ -266,7 +270,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           <PasswordForm hasPassword={account.hasPassword} answer={answer} />
         </AccountSection>
         <AccountSection id="email" title="E-mail address" description={`Now: ${account.email}`}>
-          <EmailForm hasPassword={account.hasPassword} answer={answer} />
+          <EmailForm hasPassword={account.hasPassword} answer={answer} pending={loaderData.pendingEmail} />
         </AccountSection>
         <AccountSection
           id="sessions"
