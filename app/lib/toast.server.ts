@@ -20,6 +20,12 @@ function toastCookie() {
   return cookie;
 }
 
+/** Adds a toast to the headers of an answer made elsewhere (a redirect that carries other cookies too). */
+export async function appendToast(headers: Headers, toast: Toast | Toast[]) {
+  headers.append("Set-Cookie", await toastCookie().serialize(Array.isArray(toast) ? toast : [toast]));
+  return headers;
+}
+
 export async function redirectWithToast(to: string, toast: Toast | Toast[], init: { headers?: HeadersInit } = {}) {
   const headers = new Headers(init.headers);
   headers.append("Set-Cookie", await toastCookie().serialize(Array.isArray(toast) ? toast : [toast]));

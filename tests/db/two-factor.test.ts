@@ -478,6 +478,18 @@ describe("signing in with it on", () => {
     expect((await viewerOf(again.jar))?.userId).toBe(b.viewer.userId);
     // Another browser still needs it.
     expect((await passwordStep(b.email)).answer.location).toBe("/signin/two-factor");
+
+    // Turned off on the account page (another browser) and on again: the old trust is gone everywhere.
+    const off = await raw(accountTwoFactor.action, {
+      path: "/account/two-factor",
+      form: { intent: "disable", password: PASSWORD, code: await app.next() },
+      jar: b.jar,
+    });
+    expect(off.status).toBe(302);
+    b.jar.apply(off.setCookies);
+    await turnOn(b);
+    const afterReset = await passwordStep(b.email, { jar: trusted });
+    expect(afterReset.answer.location).toBe("/signin/two-factor");
   });
 
   it("the confirmation link's automatic sign-in also asks for the code (the same path as Continue with Google)", async () => {

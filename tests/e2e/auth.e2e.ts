@@ -131,6 +131,8 @@ test("sign-up shows the spec's validation messages", async ({ page }) => {
   await page.getByLabel("Phone Number *").fill("0825551234");
   await page.getByRole("button", { name: "Create Account" }).click();
   await expect(page.getByText("Please ensure both password fields match.").first()).toBeVisible();
+  // Said once under the field: the live hint gives way to the form's message.
+  await expect(page.getByText("Passwords do not match")).toHaveCount(0);
   await page.getByLabel("Confirm Password *").fill("abc");
   await page.getByRole("button", { name: "Create Account" }).click();
   await expect(page.getByText("Password must be at least 8 characters long.").first()).toBeVisible();

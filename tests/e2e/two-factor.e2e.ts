@@ -133,6 +133,10 @@ test("an admin turns two-factor on, then signs in with a code (once only), with 
   await page.getByLabel("Backup code").fill(backupCodes[0]!.toLowerCase().replace("-", " "));
   await page.getByRole("button", { name: "Verify" }).click();
   await expect(page).toHaveURL(/\/admin$/);
+  // The page says the code is used up and how many are left.
+  await expect(
+    page.getByText("That code is used up: 9 backup codes are left.", { exact: false }).first(),
+  ).toBeVisible();
   await gotoReady(page, "/account/two-factor");
   await expect(page.getByText("9 backup codes left.")).toBeVisible();
 

@@ -87,7 +87,8 @@ export function ConfirmPasswordField({
         aria-invalid={invalid || undefined}
         aria-describedby={invalid ? field.errorId : mismatch ? hintId : undefined}
       />
-      {mismatch ? (
+      {/* The live hint, until the form's own message says the same on submit (one message, not two). */}
+      {mismatch && !invalid ? (
         <p id={hintId} className="text-sm text-red-600">
           Passwords do not match
         </p>

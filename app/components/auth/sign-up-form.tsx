@@ -46,16 +46,29 @@ export function SignUpForm({ actionData }: { actionData: SignUpAnswer }) {
   });
 
   const confirmation = actionData && "confirmation" in actionData ? actionData.confirmation : undefined;
-  return (
-    <AuthCard title="Create Account" description="Join South Africa's marketplace for heavy machinery.">
-      {actionData?.created && confirmation ? (
+  // Once the account exists the form has done its work: the page is the confirmation, with Resend and Sign In.
+  if (actionData?.created && confirmation) {
+    return (
+      <AuthCard title="Create Account" description="Join South Africa's marketplace for heavy machinery.">
         <ConfirmationPanel
           state={confirmation}
           tone="success"
           title="Account Created Successfully!"
           message={`${CONFIRMATION_MESSAGES.sentTo(confirmation.email)} Please check your email to verify your account before signing in.`}
         />
-      ) : null}
+        <p className="mt-4 text-sm text-gray-600">
+          Wrong address?{" "}
+          <a href="/signup" className="text-brand-700 underline underline-offset-2">
+            Sign up again
+          </a>{" "}
+          with the right one.
+        </p>
+        <SignInInstead />
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title="Create Account" description="Join South Africa's marketplace for heavy machinery.">
       <Form
         method="post"
         {...getFormProps(form)}

@@ -24,7 +24,7 @@
 import { and, eq, isNotNull, isNull, lt, or } from "drizzle-orm";
 import { APIError } from "better-auth/api";
 import { encode } from "uqr";
-import { account, adminAccess, twoFactor, user } from "#db/schema.ts";
+import { account, adminAccess, twoFactor, user, verification } from "#db/schema.ts";
 import { recordAudit } from "#app/domain/audit/record-audit.server.ts";
 import { ACCOUNT_SUSPENDED } from "#app/lib/account-policy.ts";
 import { AppError } from "#app/lib/app-error.ts";
@@ -413,6 +413,9 @@ export async function turnOffTwoFactor(options: {
       .returning({ id: twoFactor.id });
     if (!removed.length) throw new AppError("CONFLICT", title, M.notOn);
     await tx.update(user).set({ twoFactorEnabled: false, updatedAt: new Date() }).where(eq(user.id, viewer.userId));
+    // Every browser's "trust this device" goes too, not only this one's (forgetTrustedDevice above): they are
+    // the verification rows whose value is the user id, as reset links are (void them as a password change does).
+    await tx.delete(verification).where(eq(verification.value, viewer.userId));
     await recordAudit({
       db: tx,
       actorUserId: viewer.userId,
@@ -447,7 +450,7 @@ export async function verifySignInCode(options: {
   kind: "totp" | "backup";
   trustDevice: boolean;
   ip?: string;
-}): Promise<{ userId: string; headers: Headers }> {
+}): Promise<{ userId: string; headers: Headers; backupCodesLeft: number | null }> {
   const { runtime, request, code, kind, trustDevice } = options;
   const title = "Sign In Failed";
   const challenge = await getSignInChallenge({ runtime, request });
@@ -479,8 +482,10 @@ export async function verifySignInCode(options: {
       const late = await matchAppCode(runtime, challenge.userId, code);
       if (late !== null) await claimAppCodeStep(runtime.db, challenge.userId, late);
     }
+    let backupCodesLeft: number | null = null;
     if (kind === "backup") {
       const { backupCodes } = await runtime.auth.api.viewBackupCodes({ body: { userId: challenge.userId } });
+      backupCodesLeft = backupCodes.length;
       await recordAudit({
         db: runtime.db,
         actorUserId: challenge.userId,
@@ -490,7 +495,7 @@ export async function verifySignInCode(options: {
         after: { backupCodesLeft: backupCodes.length },
       });
     }
-    return { userId: challenge.userId, headers: copySetCookies(response.headers) };
+    return { userId: challenge.userId, headers: copySetCookies(response.headers), backupCodesLeft };
   }
   const body = await bodyOf(response);
   switch (body.code) {

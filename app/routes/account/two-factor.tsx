@@ -10,6 +10,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/two-factor";
 import { TwoFactorBackupCodes } from "#app/components/account/two-factor-backup-codes.tsx";
+import { TwoFactorKey } from "#app/components/account/two-factor-key.tsx";
 import { TwoFactorCodeField } from "#app/components/account/two-factor-fields.tsx";
 import { TwoFactorQr } from "#app/components/account/two-factor-qr.tsx";
 import { FormError, TextField } from "#app/components/forms/field.tsx";
@@ -30,7 +31,6 @@ import {
 import {
   ConfirmCodeSchema,
   DisableSchema,
-  groupSecret,
   PasswordSchema,
   TWO_FACTOR_MESSAGES,
 } from "#app/domain/user/two-factor-schemas.ts";
@@ -343,7 +343,11 @@ export default function TwoFactorPage({ loaderData, actionData }: Route.Componen
                   <h2>Add {PRODUCT_NAME} to your authenticator app</h2>
                 </CardTitle>
                 <CardDescription>
-                  1. In the app, add an account and scan this QR code. 2. Enter the 6-digit code the app then shows.
+                  <ol className="list-decimal space-y-1 pl-5">
+                    <li>In the app (Google Authenticator, Microsoft Authenticator or similar), add an account.</li>
+                    <li>Scan this QR code, or type the key beside it.</li>
+                    <li>Enter the 6-digit code the app then shows, below.</li>
+                  </ol>
                 </CardDescription>
               </CardHeader>
               <CardContent className="space-y-5">
@@ -351,12 +355,7 @@ export default function TwoFactorPage({ loaderData, actionData }: Route.Componen
                   <TwoFactorQr qr={setup.qr} label={`QR code for ${PRODUCT_NAME} in an authenticator app`} />
                   <div className="min-w-0 text-sm text-gray-700">
                     <p>Cannot scan it? Add the account by hand with this key (time-based, 6 digits):</p>
-                    <p
-                      className="mt-2 break-words rounded-md border border-gray-200 bg-gray-50 p-2 font-mono text-gray-900"
-                      data-testid="two-factor-secret"
-                    >
-                      {groupSecret(setup.secret)}
-                    </p>
+                    <TwoFactorKey secret={setup.secret} />
                     <p className="mt-2 text-gray-600">Account: {loaderData.email}</p>
                   </div>
                 </div>

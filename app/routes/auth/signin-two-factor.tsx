@@ -25,7 +25,7 @@ import { invalidReply, runForm } from "#app/lib/form-reply.server.ts";
 import { readForm } from "#app/lib/read-form.server.ts";
 import { redirectAfterSignIn } from "#app/lib/redirect-after-sign-in.server.ts";
 import { safeRedirect } from "#app/lib/safe-redirect.ts";
-import { redirectWithToast } from "#app/lib/toast.server.ts";
+import { appendToast, redirectWithToast } from "#app/lib/toast.server.ts";
 import { getViewer } from "#app/server/get-viewer.server.ts";
 import { getRuntime } from "#app/server/runtime.server.ts";
 import type { Intent } from "./signin-two-factor.intents.ts";
@@ -58,6 +58,18 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { backup: url.searchParams.get("backup") === "1", redirectTo, trustDays: TRUST_DEVICE_DAYS };
 }
 
+/** After signing in with a backup code. */
+function backupCodeUsedToast(left: number) {
+  return {
+    type: left <= 2 ? ("error" as const) : ("info" as const),
+    title: "Signed in with a backup code",
+    description:
+      left === 0
+        ? "That was your last backup code. Make new ones now on Account → Two-factor authentication."
+        : `That code is used up: ${left === 1 ? "1 backup code is" : `${left} backup codes are`} left. New ones can be made on Account → Two-factor authentication.`,
+  };
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   // Public (the second step of signing in); same-origin posts only.
   const runtime = await getRuntime();
@@ -77,7 +89,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     submission,
     async () => {
       try {
-        const { userId, headers } = await verifySignInCode({
+        const { userId, headers, backupCodesLeft } = await verifySignInCode({
           runtime,
           request,
           code: submission.value.code,
@@ -93,6 +105,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         const viewer = await getViewer(new Request(request.url, { headers: { cookie } }));
         const home = viewer && viewer.userId === userId ? homePathFor(viewer) : "/";
         const to = viewer?.role || viewer?.isAdmin || viewer?.adminNeedsTwoFactor ? redirectTo || home : home;
+        // A backup code works once: say how many are left, and where to make new ones.
+        if (backupCodesLeft !== null) await appendToast(headers, backupCodeUsedToast(backupCodesLeft));
         // A page opens inside the app; a file or another resource needs the browser's own navigation.
         return redirectAfterSignIn(to, { headers });
       } catch (error) {
