@@ -42,6 +42,7 @@ import {
   removeExpiredMandateRecords,
 } from "#app/domain/user/delete-user.server.ts";
 import { requestPasswordReset, signInWithPassword } from "#app/domain/user/sign-in.server.ts";
+import { checkCurrentPassword } from "#app/domain/user/change-password.server.ts";
 import type { Viewer } from "#app/domain/user/viewer.ts";
 import { TOO_MANY } from "#app/lib/rate-limit.server.ts";
 import { action as deleteAction, loader as deleteLoader } from "#app/routes/account/account-delete.tsx";
@@ -446,6 +447,17 @@ describe(`refusals change nothing (${dbLabel})`, () => {
     );
     expect(waited).toMatchObject({ status: 429, message: TOO_MANY });
     expect(await counts()).toEqual(before);
+    // One counter for the account's pages: the e-mail change's password check waits too, from any address.
+    const elsewhere = await refusal(
+      checkCurrentPassword({
+        runtime: h.rt,
+        userId: v.userId,
+        password: PASSWORD,
+        ip: "10.9.9.9",
+        title: "E-mail Not Changed",
+      }),
+    );
+    expect(elsewhere).toMatchObject({ status: 429, message: TOO_MANY });
   });
 
   it("an account that signs in only with Google confirms with the phrase alone", async () => {

@@ -22,6 +22,7 @@ import { removeAccount } from "./delete-user.server.ts";
 import { hasTwoFactor, verifySecondFactor } from "./two-factor.server.ts";
 import { TWO_FACTOR_MESSAGES } from "./two-factor-schemas.ts";
 import type { Viewer } from "./viewer.ts";
+import { currentPasswordLimits } from "./change-password.server.ts";
 
 export const ACCOUNT_NOT_DELETED = "Account Not Deleted";
 export const WRONG_PASSWORD = "The password you entered is incorrect.";
@@ -30,15 +31,9 @@ export const CODE_REQUIRED = TWO_FACTOR_MESSAGES.eitherCodeRequired;
 export const LAST_ADMIN_SELF =
   "You are the last active admin. Give another person admin access before you delete your account.";
 
-const TEN_MINUTES = 10 * 60;
 
-/** The same numbers as sign-in's wrong-password limits (docs/product.md#limits), on their own counters. */
-function passwordLimits(userId: string, ip: string | undefined) {
-  return [
-    ...(ip ? [{ key: `delete-account:ip:${ip}`, limit: 30, windowSeconds: TEN_MINUTES }] : []),
-    { key: `delete-account:user:${userId}`, limit: 10, windowSeconds: TEN_MINUTES },
-  ];
-}
+/** Wrong passwords here count with the account page's others (change password or e-mail, two-factor): one counter. */
+const passwordLimits = (userId: string, ip: string | undefined) => currentPasswordLimits(userId, ip);
 
 /** The account's password hash, or null when it signs in only another way (Google). */
 async function passwordHashOf(db: Db, userId: string) {

@@ -35,6 +35,7 @@ import type { DbOrTx } from "#app/lib/db.server.ts";
 import type { Runtime } from "#app/server/runtime.server.ts";
 import { classifyTwoFactorCode, normaliseBackupCode, TWO_FACTOR_MESSAGES as M } from "./two-factor-schemas.ts";
 import type { Viewer } from "./viewer.ts";
+import { currentPasswordLimits } from "./change-password.server.ts";
 
 type Limit = { key: string; limit: number; windowSeconds: number };
 
@@ -47,10 +48,8 @@ const codeLimits = (userId: string, ip?: string): Limit[] => [
   ...(ip ? [{ key: `two-factor:ip:${ip}`, limit: 60, windowSeconds: 60 * 60 }] : []),
 ];
 
-/** Wrong passwords on /account/two-factor, per account (the sign-in form counts its own). */
-const passwordLimits = (userId: string): Limit[] => [
-  { key: `two-factor-password:account:${userId}`, limit: 10, windowSeconds: 15 * 60 },
-];
+/** Wrong passwords on /account/two-factor: the account page's one counter (change-password.server.ts). */
+const passwordLimits = (userId: string): Limit[] => currentPasswordLimits(userId);
 
 async function assertWithinLimits(runtime: CodeRuntime, limits: Limit[], title: string) {
   if (!runtime.env.AUTH_RATE_LIMIT) return;
