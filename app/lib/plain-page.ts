@@ -18,7 +18,7 @@ export function plainPage(page: {
 <main style="max-width:32rem;margin:2.5rem auto;padding:0 1rem"><div style="background:#fff;border:1px solid #e5e7eb;border-radius:0.5rem;padding:1.5rem">
 <h1 style="font-size:1.5rem;line-height:1.3;margin:0 0 0.75rem">${page.heading}</h1>
 <p style="color:#374151;line-height:1.5;margin:0 0 1.25rem">${page.text}</p>
-<p style="margin:0"><a href="${page.link.href}" style="display:inline-block;background:#d97706;color:#fff;text-decoration:none;font-weight:600;padding:0.625rem 1rem;border-radius:0.375rem">${page.link.label}</a></p>
+<p style="margin:0"><a href="${page.link.href}" style="display:inline-block;background:#b45309;color:#fff;text-decoration:none;font-weight:600;padding:0.625rem 1rem;border-radius:0.375rem">${page.link.label}</a></p>
 </div></main></body></html>`;
 }
 

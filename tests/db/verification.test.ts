@@ -456,6 +456,9 @@ describe("the admin's decisions", () => {
     expect(waiting.documents.map((d) => [d.fileName, d.newSinceDecision])).toEqual([["sharper-id.pdf", true]]);
     const decided = queue.recent.filter((r) => r.userId === p.viewer.userId);
     expect(decided.map((r) => [r.status, r.reason, r.nowStatus])).toEqual([["rejected", reason, "pending"]]);
+    // The decision lists only the documents it was made on: the new copy replaced the one it saw.
+    expect(decided[0]!.documents).toEqual([]);
+    expect(decided[0]!.replacedSince).toEqual(["identity"]);
   });
 
   it("a company seller not accepted sends again with one new document; the others are marked as sent before", async () => {
@@ -636,7 +639,7 @@ describe("the admin's decisions", () => {
       .from(s.notifications)
       .where(and(eq(s.notifications.userId, admin.viewer.userId), eq(s.notifications.type, "verification")));
     expect(notes.map((n) => n.message)).toContainEqual(
-      expect.stringContaining("Still missing: Company registration (CIPC) and Proof of address."),
+      expect.stringContaining("Still missing: company registration (CIPC) and proof of address."),
     );
     // The admin cannot verify until they are there.
     const early = await decide(admin, {

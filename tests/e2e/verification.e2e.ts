@@ -106,7 +106,7 @@ test("a seller sends their identity document on a phone; the admin downloads it 
   await expect(phone.getByRole("heading", { name: "Seller verification" })).toBeVisible();
   const status = phone.getByRole("region", { name: "Status" });
   await expect(status.getByText("Not verified", { exact: true })).toBeVisible();
-  await expect(phone.getByText("Upload Identity document first")).toBeVisible();
+  await expect(phone.getByText("Upload your identity document first")).toBeVisible();
 
   // An HTML page dressed as a PDF is refused by its content.
   const identity = phone.getByRole("form", { name: "Upload Identity document" });
@@ -312,5 +312,7 @@ test("the admin rejects a seller's documents with a reason; the seller reads it 
   const earlier = again.getByRole("region", { name: "Decided lately" }).getByRole("listitem", { name });
   await expect(earlier.getByText(`Reason: ${reason}`)).toBeVisible();
   await expect(earlier.getByText("Now: waiting for review again (above).")).toBeVisible();
+  await expect(earlier.getByText(/^Replaced since this decision: identity document/)).toBeVisible();
+  await expect(earlier.getByRole("link", { name: /id-scan\.pdf/ })).toHaveCount(0);
   await again.context().close();
 });

@@ -41,7 +41,7 @@ export function EmailForm({
         <Alert role="status">
           <Clock aria-hidden />
           <AlertTitle>Waiting for confirmation</AlertTitle>
-          <AlertDescription className="break-words">
+          <AlertDescription className="wrap-anywhere">
             {ACCOUNT_MESSAGES.emailPending(
               pending.newEmail,
               formatDateTime(pending.requestedAt),
@@ -84,7 +84,7 @@ export function EmailLanding({ landing, email }: { landing: "changed" | "failed"
     <Alert variant="success" role="status" className="mt-4">
       <CircleCheck aria-hidden />
       <AlertTitle>E-mail address changed</AlertTitle>
-      <AlertDescription className="break-words">{ACCOUNT_MESSAGES.emailChanged(email)}</AlertDescription>
+      <AlertDescription className="wrap-anywhere">{ACCOUNT_MESSAGES.emailChanged(email)}</AlertDescription>
     </Alert>
   );
 }

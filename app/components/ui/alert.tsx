@@ -3,7 +3,7 @@ import * as React from "react";
 import { cn } from "#app/lib/utils.ts";
 
 export const alertVariants = cva(
-  "relative grid w-full grid-cols-[0_1fr] items-start gap-y-1 rounded-lg border p-4 text-sm has-[>svg]:grid-cols-[1.25rem_1fr] has-[>svg]:gap-x-3 [&>svg]:size-5 [&>svg]:translate-y-0.5",
+  "relative grid w-full grid-cols-[0_minmax(0,1fr)] items-start gap-y-1 rounded-lg border p-4 text-sm has-[>svg]:grid-cols-[1.25rem_minmax(0,1fr)] has-[>svg]:gap-x-3 [&>svg]:size-5 [&>svg]:translate-y-0.5",
   {
     variants: {
       variant: {

@@ -185,7 +185,10 @@ export async function findVerificationQueue(options: { db: DbOrTx; admin: Pick<V
       decidedByName: d.decidedByName,
       /** Where the seller stands now, when it is not this decision (sent again, renamed, a newer decision). */
       nowStatus: d.status,
-      documents: (documents.get(d.userId) ?? []).map(documentView),
+      /** The documents the decision was made on that the seller still has (one per kind: a new upload replaces). */
+      documents: (documents.get(d.userId) ?? []).filter((doc) => doc.uploadedAt <= d.at).map(documentView),
+      /** The kinds whose document was replaced since this decision. */
+      replacedSince: (documents.get(d.userId) ?? []).filter((doc) => doc.uploadedAt > d.at).map((doc) => doc.kind),
     };
   });
   return { pending: waiting, pendingCount: Number(total?.n ?? 0), recent };

@@ -27,7 +27,8 @@ export const VERIFICATION_MESSAGES = {
 
 /** "Identity document, Company registration (CIPC) and Proof of address". */
 export function documentList(kinds: readonly SellerDocumentKind[]) {
-  const names = kinds.map((k) => SELLER_DOCUMENT_KIND_LABELS[k]);
+  // Inside a sentence: "your identity document and proof of address" (CIPC keeps its capitals).
+  const names = kinds.map((k) => SELLER_DOCUMENT_KIND_LABELS[k].replace(/^./, (c) => c.toLowerCase()));
   return names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names.at(-1)}` : (names[0] ?? "");
 }
 

@@ -259,7 +259,7 @@ export default function SellerVerification({ loaderData, actionData }: Route.Com
           <p className="mt-2 text-sm text-gray-700">Nothing to send: you are a verified seller.</p>
         ) : v.missing.length ? (
           <p className="mt-2 text-sm text-gray-700">
-            Upload {documentList(v.missing)} first, then send your documents from here.
+            Upload your {documentList(v.missing)} first, then send your documents from here.
           </p>
         ) : (
           <p className="mt-2 text-sm text-gray-700">

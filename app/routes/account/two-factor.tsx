@@ -345,7 +345,7 @@ export default function TwoFactorPage({ loaderData, actionData }: Route.Componen
                 <CardDescription>
                   <ol className="list-decimal space-y-1 pl-5">
                     <li>In the app (Google Authenticator, Microsoft Authenticator or similar), add an account.</li>
-                    <li>Scan this QR code, or type the key beside it.</li>
+                    <li>Scan this QR code, or type in the key shown with it.</li>
                     <li>Enter the 6-digit code the app then shows, below.</li>
                   </ol>
                 </CardDescription>

@@ -26,7 +26,7 @@ import {
   type VerificationHistoryEntry,
   type VerificationQueueRow,
 } from "#app/domain/verification/find-verifications.server.ts";
-import { RejectSellerSchema, VerifySellerSchema } from "#app/domain/verification/verification-schemas.ts";
+import { documentList, RejectSellerSchema, VerifySellerSchema } from "#app/domain/verification/verification-schemas.ts";
 import { VERIFICATION_REASON_MAX } from "#app/domain/verification/verification-state.ts";
 import { pageTitle } from "#app/lib/brand.ts";
 import { invalidReply, runForm } from "#app/lib/form-reply.server.ts";
@@ -175,7 +175,15 @@ export default function AdminVerifications({ loaderData, actionData }: Route.Com
                   <NowStatus decision={s} />
                 </div>
                 <div className="min-w-0 text-sm">
-                  <DocumentLinks documents={s.documents} formatDate={formatAdminDate} />
+                  {s.documents.length || !s.replacedSince.length ? (
+                    <DocumentLinks documents={s.documents} formatDate={formatAdminDate} />
+                  ) : null}
+                  {s.replacedSince.length ? (
+                    <p className="mt-1 text-gray-600">
+                      Replaced since this decision: {documentList(s.replacedSince)} (the new copy is in the seller's
+                      newer review).
+                    </p>
+                  ) : null}
                 </div>
               </li>
             ))}
