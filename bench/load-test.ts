@@ -33,10 +33,10 @@
  * to the seller and one e-mail; favourites as the buyers left them; every
  * queued e-mail delivered. Exit code 1 on any error or discrepancy.
  */
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import { hashPassword } from "better-auth/crypto";
 import pg from "pg";
+import { createBenchAccounts, type Person } from "./lib/bench-accounts.ts";
 import { CATEGORIES, CONDITIONS, QUOTE_TYPES } from "#db/vocabulary.ts";
 import { DEMO_ACCOUNTS } from "#db/demo-accounts.ts";
 import { todayInJohannesburg, VIEWING_TIMES } from "#app/domain/request/request-schemas.ts";
@@ -225,7 +225,6 @@ async function signIn(client: Client, email: string, password: string) {
 }
 
 // ------------------------------------------------------------------ the users
-type Person = { id: string; email: string; name: string };
 
 async function visitor(client: Client, end: number) {
   const seen: string[] = [];
@@ -410,49 +409,8 @@ async function admin(client: Client, end: number) {
 }
 
 // ------------------------------------------------------------------ accounts
-async function createAccounts(db: pg.Client) {
-  const hash = await hashPassword(PASSWORD);
-  const make = (role: "buyer" | "seller", i: number): Person => ({
-    id: randomUUID().replace(/-/g, ""),
-    email: `load-${RUN}-${role}${i}@example.co.za`,
-    name: `${role === "buyer" ? "Buyer" : "Seller"} ${i}`,
-  });
-  const buyers = Array.from({ length: BUYERS }, (_, i) => make("buyer", i));
-  const sellers = Array.from({ length: SELLERS }, (_, i) => make("seller", i));
-  await db.query("begin");
-  for (const [role, people] of [
-    ["buyer", buyers],
-    ["seller", sellers],
-  ] as const) {
-    for (const p of people) {
-      const phone = `+2782${String(Math.floor(Math.random() * 1e7)).padStart(7, "0")}`;
-      await db.query(`insert into "user" (id, name, email, email_verified) values ($1, $2, $3, true)`, [
-        p.id,
-        p.name,
-        p.email,
-      ]);
-      await db.query(
-        `insert into account (id, account_id, provider_id, user_id, password) values ($1, $2, 'credential', $2, $3)`,
-        [randomUUID(), p.id, hash],
-      );
-      await db.query(
-        `insert into profiles (user_id, role, full_name, email, phone_number) values ($1, $2, $3, $4, $5)`,
-        [p.id, role, p.name, p.email, phone],
-      );
-      if (role === "buyer")
-        await db.query(`insert into buyers (user_id, phone_number, commission_accepted) values ($1, $2, true)`, [
-          p.id,
-          phone,
-        ]);
-      else
-        await db.query(
-          `insert into sellers (user_id, full_name, phone_number, seller_type, seller_role) values ($1, $2, $3, 'private', 'direct')`,
-          [p.id, p.name, phone],
-        );
-    }
-  }
-  await db.query("commit");
-  return { buyers, sellers };
+function createAccounts(db: pg.Client) {
+  return createBenchAccounts(db, { emailPrefix: `load-${RUN}`, password: PASSWORD, buyers: BUYERS, sellers: SELLERS });
 }
 
 /** CPU seconds (user + system) a process has used, from /proc. */

@@ -4,9 +4,9 @@
  * reconciliation, a closed loop of page views for throughput, and mixed
  * GET/POST traffic for the restart and kill checks.
  */
-import { randomBytes, randomUUID } from "node:crypto";
-import { hashPassword } from "better-auth/crypto";
+import { randomBytes } from "node:crypto";
 import type pg from "pg";
+import { createBenchAccounts, type Person } from "./bench-accounts.ts";
 import { CATEGORIES, CONDITIONS, QUOTE_TYPES } from "#db/vocabulary.ts";
 import { todayInJohannesburg, VIEWING_TIMES } from "#app/domain/request/request-schemas.ts";
 import { USER_LIMITS } from "#app/lib/rate-limit.server.ts";
@@ -113,49 +113,11 @@ export class Client {
 
 // ------------------------------------------------------------------ accounts
 
-export type Person = { id: string; email: string; name: string };
+export type { Person };
 
-/** Buyers and sellers written straight to the database with one password hash (as bench/load-test.ts does). */
-export async function createAccounts(db: pg.Client, run: string, counts: { buyers: number; sellers: number }) {
-  const hash = await hashPassword(PASSWORD);
-  const make = (role: "buyer" | "seller", i: number): Person => ({
-    id: randomUUID().replace(/-/g, ""),
-    email: `cluster-${run}-${role}${i}@example.co.za`,
-    name: `${role === "buyer" ? "Buyer" : "Seller"} ${i}`,
-  });
-  const buyers = Array.from({ length: counts.buyers }, (_, i) => make("buyer", i));
-  const sellers = Array.from({ length: counts.sellers }, (_, i) => make("seller", i));
-  await db.query("begin");
-  for (const [role, people] of [["buyer", buyers] as const, ["seller", sellers] as const]) {
-    for (const p of people) {
-      const phone = `+2782${String(Math.floor(Math.random() * 1e7)).padStart(7, "0")}`;
-      await db.query(`insert into "user" (id, name, email, email_verified) values ($1, $2, $3, true)`, [
-        p.id,
-        p.name,
-        p.email,
-      ]);
-      await db.query(
-        `insert into account (id, account_id, provider_id, user_id, password) values ($1, $2, 'credential', $2, $3)`,
-        [randomUUID(), p.id, hash],
-      );
-      await db.query(
-        `insert into profiles (user_id, role, full_name, email, phone_number) values ($1, $2, $3, $4, $5)`,
-        [p.id, role, p.name, p.email, phone],
-      );
-      if (role === "buyer")
-        await db.query(`insert into buyers (user_id, phone_number, commission_accepted) values ($1, $2, true)`, [
-          p.id,
-          phone,
-        ]);
-      else
-        await db.query(
-          `insert into sellers (user_id, full_name, phone_number, seller_type, seller_role) values ($1, $2, $3, 'private', 'direct')`,
-          [p.id, p.name, phone],
-        );
-    }
-  }
-  await db.query("commit");
-  return { buyers, sellers };
+/** The cluster run's buyers and sellers (bench-accounts.ts), with this run's e-mail prefix and password. */
+export function createAccounts(db: pg.Client, run: string, counts: { buyers: number; sellers: number }) {
+  return createBenchAccounts(db, { emailPrefix: `cluster-${run}`, password: PASSWORD, ...counts });
 }
 
 export async function eachLimited<T>(items: T[], limit: number, fn: (item: T) => Promise<void>) {
