@@ -583,7 +583,8 @@ async function main() {
     // ---------------------------------------------------------------- 5. rolling restart: SIGTERM under load
     const trafficBuyers = buyerClients.slice(0, 6);
     const favourites = new Map<string, boolean>();
-    await step("rolling restart of A under load", async () => {
+    /** Mixed GET and POST traffic through the balancer until `release` is called. */
+    const startTraffic = () => {
       let release = () => {};
       const until = new Promise<void>((r) => (release = r));
       const traffic = mixedTraffic({
@@ -595,6 +596,10 @@ async function main() {
         until,
         favourites,
       });
+      return { traffic, release: () => release() };
+    };
+    await step("rolling restart of A under load", async () => {
+      const { traffic, release } = startTraffic();
       await sleep(4000);
       const t = Date.now();
       servers.a!.child.kill("SIGTERM");
@@ -635,17 +640,7 @@ async function main() {
     let killResult: MixedResult | undefined;
     await step("B killed under load", async () => {
       const before = (await lb.servers()).app2!;
-      let release = () => {};
-      const until = new Promise<void>((r) => (release = r));
-      const traffic = mixedTraffic({
-        base: balancerUrl,
-        paths: pages,
-        buyers: trafficBuyers,
-        listingIds: publicIds,
-        getWorkers: 6,
-        until,
-        favourites,
-      });
+      const { traffic, release } = startTraffic();
       await sleep(4000);
       const killedAt = Date.now();
       await servers.b!.kill();
