@@ -13,6 +13,7 @@ import { answerExpectContinue, requestBodies } from "./server/request-bodies.js"
 import { privateResponses } from "./server/private-responses.js";
 import { staticFiles } from "./server/static-files.js";
 import { createLifecycle, secondsSetting } from "./server/lifecycle.js";
+import { createVisitorPages } from "./server/visitor-pages.js";
 
 const dev = process.argv.includes("--dev");
 const port = Number(process.env.PORT ?? 3000);
@@ -22,6 +23,7 @@ const app = express();
 app.disable("x-powered-by");
 let trustProxy;
 let lifecycle;
+let visitorPages;
 try {
   trustProxy = trustProxySetting(process.env.TRUST_PROXY);
   // /healthz, /readyz and the drain on SIGTERM (server/lifecycle.js); `entry` is set before the server listens.
@@ -29,6 +31,16 @@ try {
     databaseAvailable: () => entry.databaseAvailable(),
     delaySeconds: secondsSetting("SHUTDOWN_DELAY_SECONDS", process.env.SHUTDOWN_DELAY_SECONDS, 5),
     graceSeconds: secondsSetting("SHUTDOWN_GRACE_SECONDS", process.env.SHUTDOWN_GRACE_SECONDS, 10),
+  });
+  // Browse pages for visitors kept a few seconds (server/visitor-pages.js); 0 turns it off, as does development.
+  visitorPages = createVisitorPages({
+    ttlSeconds: dev ? 0 : secondsSetting("VISITOR_PAGE_SECONDS", process.env.VISITOR_PAGE_SECONDS, 5),
+    nonceOf: (res) => res.locals.cspNonce,
+    onHit: (req) =>
+      void entry
+        .countStoredPageView({ path: req.path, clientIp: clientAddressOf(req), userAgent: req.get("user-agent") ?? "" })
+        .catch(() => {}),
+    onWriteAnswered: () => void entry?.announceVisitorPagesChanged(),
   });
 } catch (error) {
   console.error(`\nCould not start: ${error instanceof Error ? error.message : error}\n`);
@@ -100,6 +112,7 @@ function securityHeaders(req, res, next) {
   next();
 }
 app.use(securityHeaders);
+app.use(visitorPages.middleware);
 
 // Body limits (413), and the rest of a body an answer left unread is drained before the connection closes.
 app.use(requestBodies);
@@ -259,6 +272,8 @@ if (dev) {
 entry = await loadEntry();
 try {
   await entry.getRuntime();
+  // Another instance's write (or a job) empties this instance's store of visitor pages.
+  await entry.whenVisitorPagesChange(visitorPages.invalidate);
 } catch (error) {
   console.error(`\nCould not start: ${error instanceof Error ? error.message : error}\n`);
   if (vite) await vite.close();

@@ -20,6 +20,7 @@ export { startupBanner } from "#app/lib/startup-banner.server.ts";
 export { databaseFailedDuring, RETRY_AFTER_SECONDS, UNAVAILABLE_HTML, UNAVAILABLE_JSON } from "#app/lib/unavailable.server.ts";
 export { UNREADABLE_ADDRESS_HTML } from "#app/lib/plain-page.ts";
 export { listingPhotoAccess } from "#app/server/listing-photo-access.server.ts";
+export { announceVisitorPagesChanged, countStoredPageView, whenVisitorPagesChange } from "#app/server/visitor-pages.server.ts";
 
 export function handleError(error: unknown, { request, context }: { request: Request; context?: unknown }) {
   const databaseGone = isDatabaseUnavailable(error);

@@ -10,6 +10,7 @@ export const expireListingsJob = defineJob({
   queue: { retryLimit: 3 },
   schedule: "0 1 * * *",
   runAtStart: true,
+  changesVisitorPages: true,
   async work(_payload, { db }) {
     const expired = await expireListings({ db });
     if (expired) logger.info({ expired }, "listings expired");

@@ -4,6 +4,7 @@
  */
 import type { JobResult, Queue } from "pg-boss";
 import { logger } from "#app/lib/logger.server.ts";
+import { announceVisitorPagesChanged } from "#app/lib/notification-hub.server.ts";
 import { cleanupUploadsJob } from "./cleanup-uploads.server.ts";
 import { expireListingsJob } from "./expire-listings.server.ts";
 import type { JobContext, JobDefinition } from "./job.ts";
@@ -71,6 +72,7 @@ export async function registerJobs(
             // A scheduled run carries no data.
             const payload = job.payload.parse(one.data ?? {});
             await job.work(payload, context, { retryCount: one.retryCount, retryLimit: one.retryLimit });
+            if (job.changesVisitorPages) await announceVisitorPagesChanged(context.db);
             results.push({ id: one.id, status: "completed" });
           } catch (error) {
             if (!job.logsOwnFailure?.(error)) {

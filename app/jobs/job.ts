@@ -28,6 +28,8 @@ export type JobDefinition<Payload> = {
   runAtStart?: boolean;
   /** A transaction may ask for a run now (wakeJob, app/lib/wake-job.server.ts). */
   wakeable?: boolean;
+  /** Its work can change what visitors see (a listing leaves the catalogue): every instance forgets its stored visitor pages after a run. */
+  changesVisitorPages?: boolean;
   /** Jobs fetched per poll (default 1); each still succeeds or fails on its own. */
   batchSize?: number;
   work: (payload: Payload, context: JobContext, attempt: Attempt) => Promise<void>;

@@ -7,6 +7,8 @@
  */
 import type { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
+import { sql } from "drizzle-orm";
+import type { DbOrTx } from "./db.server.ts";
 import { logger } from "./logger.server.ts";
 
 export const NOTIFICATION_CHANNEL = "notifications";
@@ -16,6 +18,16 @@ export const NOTIFICATION_CHANNEL = "notifications";
  * the queue to run the job; the job's work is safe to run twice.
  */
 export const JOB_WAKE_CHANNEL = "job_wake";
+/**
+ * Something a visitor's page shows may have changed (a write answered by some instance): each
+ * instance empties its store of visitor pages (server/visitor-pages.js). No payload.
+ */
+export const VISITOR_PAGES_CHANNEL = "visitor_pages";
+
+/** Tells every instance (this one too) that what visitors see may have changed. */
+export async function announceVisitorPagesChanged(db: DbOrTx) {
+  await db.execute(sql`select pg_notify(${VISITOR_PAGES_CHANNEL}, '')`);
+}
 
 /**
  * What travels on the channel: which user, which row, what happened. `session-ended`
@@ -28,6 +40,8 @@ type Listener = (signal: NotificationSignal) => void;
 
 export type NotificationHub = {
   subscribe: (userId: string, listener: Listener) => () => void;
+  /** Calls `listener` whenever any instance (this one too) announces a change of what visitors see. */
+  whenVisitorPagesChange: (listener: () => void) => () => void;
   clientCount: () => number;
   close: () => Promise<void>;
 };
@@ -63,22 +77,37 @@ export async function createNotificationHub(options: {
     }
   };
 
+  const pageListeners = new Set<() => void>();
+  const visitorPagesChanged = () => {
+    for (const listener of pageListeners) {
+      try {
+        listener();
+      } catch (error) {
+        logger.warn({ err: error }, "visitor pages listener failed");
+      }
+    }
+  };
+
   let stop: () => Promise<void>;
   if (options.pglite) {
     const unlisten = await options.pglite.listen(NOTIFICATION_CHANNEL, dispatch);
     const unlistenJobs = await options.pglite.listen(JOB_WAKE_CHANNEL, wake);
+    const unlistenPages = await options.pglite.listen(VISITOR_PAGES_CHANNEL, visitorPagesChanged);
     stop = async () => {
       await unlisten();
       await unlistenJobs();
+      await unlistenPages();
     };
   } else {
     let client: pg.Client | undefined;
     let closed = false;
     let retry: ReturnType<typeof setTimeout> | undefined;
+    let listenedBefore = false;
     const connect = async (attempt = 0): Promise<void> => {
       if (closed) return;
       const c = new pg.Client({ connectionString: options.connectionString });
       c.on("notification", (msg) => {
+        if (msg.channel === VISITOR_PAGES_CHANNEL) return visitorPagesChanged();
         if (!msg.payload) return;
         if (msg.channel === JOB_WAKE_CHANNEL) wake(msg.payload);
         else dispatch(msg.payload);
@@ -91,8 +120,11 @@ export async function createNotificationHub(options: {
       });
       try {
         await c.connect();
-        await c.query(`LISTEN ${NOTIFICATION_CHANNEL}; LISTEN ${JOB_WAKE_CHANNEL}`);
+        await c.query(`LISTEN ${NOTIFICATION_CHANNEL}; LISTEN ${JOB_WAKE_CHANNEL}; LISTEN ${VISITOR_PAGES_CHANNEL}`);
         client = c;
+        // Pages kept while this listener was away may be out of date.
+        if (listenedBefore) visitorPagesChanged();
+        listenedBefore = true;
       } catch (error) {
         await c.end().catch(() => {});
         const delay = [1000, 2000, 5000, 10000][Math.min(attempt, 3)]!;
@@ -118,9 +150,14 @@ export async function createNotificationHub(options: {
         if (set.size === 0) listeners.delete(userId);
       };
     },
+    whenVisitorPagesChange(listener) {
+      pageListeners.add(listener);
+      return () => void pageListeners.delete(listener);
+    },
     clientCount: () => [...listeners.values()].reduce((n, s) => n + s.size, 0),
     close: async () => {
       listeners.clear();
+      pageListeners.clear();
       await stop();
     },
   };

@@ -10,6 +10,7 @@ import { eq, sql } from "drizzle-orm";
 import * as s from "#db/schema.ts";
 import { loader as listingPage } from "#app/routes/catalog/listing-detail.tsx";
 import { createListingViewRecorder } from "#app/domain/listing/record-listing-view.server.ts";
+import { countStoredPageView } from "#app/server/visitor-pages.server.ts";
 import { dbLabel, startTestRuntime, type Persona, type TestRuntime } from "./support/harness.ts";
 
 let h: TestRuntime;
@@ -115,6 +116,20 @@ describe(`listing views, once per viewer per day (${dbLabel})`, () => {
     await h.rt.listingViews.flush();
     expect(await viewRows(listing.id)).toHaveLength(0);
     expect(await viewRows(pending.id)).toHaveLength(0);
+  });
+
+  it("a listing page a visitor got from the store of visitor pages counts as the rendered page would, once", async () => {
+    const listing = await h.createListing({ seller: seller.viewer, title: "Bell B30E dump truck" });
+    // Rendered for the first visitor, then answered from the store (server/visitor-pages.js) for the same and another browser.
+    await view(listing.id, { userAgent: "Chrome" });
+    const stored = (userAgent: string, path = `/listing/${listing.id}`) =>
+      countStoredPageView({ path, clientIp: "127.0.0.1", userAgent });
+    await stored("Chrome");
+    await stored("Chrome", `/listing/${listing.id}.data`);
+    await stored("Safari");
+    await stored("Safari", "/catalog");
+    await h.rt.listingViews.flush();
+    expect(await viewRows(listing.id)).toHaveLength(2);
   });
 
   it("what is waiting is written when the recorder stops (the runtime stops it on shutdown)", async () => {
