@@ -15,6 +15,13 @@
  *   (`gzip, deflate, br, zstd`: both then send the app's own compressed
  *   bytes, whichever coding it chose).
  *
+ * A visitor's browse page is measured twice: rendered for every request (the
+ * bench sends a cookie that is not a session's, and the store of visitor
+ * pages, server/visitor-pages.js, leaves any request with a cookie alone:
+ * the app/baseline ratio is then the app's own overhead), and "stored", as a
+ * visitor without cookies gets it (the bench checks the answer came from the
+ * store before timing).
+ *
  * autocannon, 50 connections; per case a warm-up for each server, then the
  * timed run in four slices, app, baseline, baseline, app (so a machine load
  * that changes during the case weighs on both alike). Prints req/s (the mean
@@ -88,6 +95,8 @@ type Case = {
   as: Persona;
   /** Files: the Accept-Encoding the client sends. */
   acceptEncoding?: string;
+  /** A visitor's page as visitors get it, from the store; otherwise a visitor's page is rendered for every request. */
+  stored?: boolean;
   target?: Target;
 };
 
@@ -126,6 +135,9 @@ function startBaseline(captureFile: string) {
     child.on("exit", (code) => reject(new Error(`baseline exited with ${code}`)));
   });
 }
+
+/** A cookie that is not a session's: the store of visitor pages then leaves the request to the app, which renders it. */
+const RENDERED_VISITOR_COOKIE = "bench=rendered";
 
 const pct = (v: number) => `${(v * 100).toFixed(0)} %`;
 
@@ -189,6 +201,7 @@ async function main() {
     };
     const headersFor = (c: Case): Record<string, string> => ({
       ...(cookies[c.as] ? { cookie: cookies[c.as]! } : {}),
+      ...(c.as === "visitor" && c.kind === "page" && !c.stored ? { cookie: RENDERED_VISITOR_COOKIE } : {}),
       ...(c.acceptEncoding ? { "accept-encoding": c.acceptEncoding } : {}),
     });
 
@@ -208,7 +221,9 @@ async function main() {
       { name: `${scriptPath.replace(/-[\w-]+\.js$/, ".js")} compressed`, kind: "file", path: scriptPath, as: "visitor", acceptEncoding: BROWSER_ACCEPT_ENCODING, target: { ratio: 0.5 } },
       { name: "/robots.txt", kind: "file", path: "/robots.txt", as: "visitor" },
       { name: "/catalog", kind: "page", path: "/catalog", as: "visitor", target: { ratio: 0.4, p99Ms: 150 } },
+      { name: "/catalog stored", kind: "page", path: "/catalog", as: "visitor", stored: true, target: { p99Ms: 150 } },
       { name: "/listing/<id>", kind: "page", path: listingPath, as: "visitor", target: { ratio: 0.4, p99Ms: 100 } },
+      { name: "/listing/<id> stored", kind: "page", path: listingPath, as: "visitor", stored: true, target: { p99Ms: 100 } },
       { name: "/buyer-catalog (buyer)", kind: "page", path: "/buyer-catalog", as: "buyer", target: { ratio: 0.4 } },
       { name: "/seller-dashboard (seller)", kind: "page", path: "/seller-dashboard", as: "seller", target: { ratio: 0.4 } },
       { name: "/contact", kind: "page", path: "/contact", as: "visitor" },
@@ -249,9 +264,13 @@ async function main() {
 
     // The same bytes from both, or the comparison means nothing.
     for (const c of cases) {
+      // A stored page: the first request may be the one that renders it (an earlier copy is past its seconds).
+      if (c.stored) await rawGet(appUrl + c.path, headersFor(c));
       const a = await rawGet(appUrl + c.path, headersFor(c));
       const b = await rawGet(baselineUrl(c) + c.path, headersFor(c));
       if (a.status !== 200 || b.status !== 200) throw new Error(`${c.path}: app ${a.status}, baseline ${b.status}`);
+      const fromStore = header(a.headers, "x-visitor-page") === "stored";
+      if (fromStore !== Boolean(c.stored)) throw new Error(`${c.name}: the app answered ${fromStore ? "from" : "without"} the store of visitor pages`);
       if (c.kind === "page") {
         const diff = documentDifference(a.body.toString("utf8"), b.body.toString("utf8"));
         if (diff) {

@@ -16,7 +16,9 @@
 // - only a 200 without Set-Cookie and without a private Cache-Control is kept.
 //
 // Requests for the same address while its first rendering is under way wait
-// for that one instead of rendering it again. `onHit` does what a page view
+// for that one instead of rendering it again; once a page is past its seconds
+// (not emptied by a write), the others get the older copy while one request
+// renders it again, so a page is at most its seconds and one rendering old. `onHit` does what a page view
 // does besides rendering (a listing page counts the view).
 //
 // Signed-in people, anything with a cookie, and every other route always go
@@ -78,7 +80,7 @@ export function createVisitorPages(options) {
   const maxBytes = options.maxBytes ?? 32 * 1024 * 1024;
   const maxEntryBytes = options.maxEntryBytes ?? 1024 * 1024;
   const now = options.now ?? Date.now;
-  /** url → { body: string, nonce, headers: [name, value][], storedAt, bytes } (oldest first). */
+  /** url → { pieces: Buffer[] (the document cut at its nonce), headers: [name, value][], storedAt, bytes } (oldest first). */
   const entries = new Map();
   /** url → promise of the first rendering under way (resolves when it has finished, kept or not). */
   const rendering = new Map();
@@ -100,14 +102,16 @@ export function createVisitorPages(options) {
     bytes = 0;
   }
 
+  /** A page within its seconds (an older one stays until it is rendered again, emptied or pushed out). */
   function fresh(url) {
     const entry = entries.get(url);
-    if (!entry) return undefined;
-    if (now() - entry.storedAt >= ttlMs) {
-      forget(url);
-      return undefined;
-    }
-    return entry;
+    return entry && now() - entry.storedAt < ttlMs ? entry : undefined;
+  }
+
+  /** A page past its seconds but not invalidated: what others get while one request renders it again. */
+  function stale(url) {
+    const entry = entries.get(url);
+    return entry && now() - entry.storedAt >= ttlMs ? entry : undefined;
   }
 
   function store(url, entry) {
@@ -123,12 +127,32 @@ export function createVisitorPages(options) {
 
   function replay(req, res, entry) {
     counts.hits++;
-    const nonce = options.nonceOf(res);
+    const nonce = Buffer.from(options.nonceOf(res) ?? "");
     for (const [name, value] of entry.headers) res.setHeader(name, value);
     res.setHeader("X-Visitor-Page", "stored");
     res.statusCode = 200;
     options.onHit?.(req);
-    res.end(entry.nonce && nonce ? entry.body.replaceAll(entry.nonce, nonce) : entry.body);
+    // The document's pieces around its first nonce, joined with this answer's.
+    const pieces = [];
+    for (const [i, piece] of entry.pieces.entries()) {
+      if (i > 0) pieces.push(nonce);
+      pieces.push(piece);
+    }
+    res.end(Buffer.concat(pieces));
+  }
+
+  /** The bytes cut at every occurrence of the nonce (none: one piece). */
+  function piecesOf(body, nonce) {
+    if (!nonce) return [body];
+    const cut = Buffer.from(nonce);
+    const pieces = [];
+    let from = 0;
+    for (let at = body.indexOf(cut); at !== -1; at = body.indexOf(cut, from)) {
+      pieces.push(body.subarray(from, at));
+      from = at + cut.length;
+    }
+    pieces.push(body.subarray(from));
+    return pieces;
   }
 
   /** Renders through the app and keeps the answer when it may; resolves when the answer has finished. */
@@ -161,8 +185,7 @@ export function createVisitorPages(options) {
           if (!NOT_REPLAYED.has(name) && value !== undefined) headers.push([name, value]);
         }
         store(url, {
-          body: Buffer.concat(chunks).toString("utf8"),
-          nonce: options.nonceOf(this),
+          pieces: piecesOf(Buffer.concat(chunks), options.nonceOf(this)),
           headers,
           storedAt: now(),
           bytes: size,
@@ -193,6 +216,9 @@ export function createVisitorPages(options) {
     const entry = fresh(url);
     if (entry) return replay(req, res, entry);
     const underWay = rendering.get(url);
+    // Past its seconds (not invalidated by a write): served while one request renders it again.
+    const older = underWay && stale(url);
+    if (older) return replay(req, res, older);
     if (underWay) {
       counts.waited++;
       underWay.then(() => {

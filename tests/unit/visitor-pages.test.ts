@@ -71,7 +71,7 @@ async function start(options: { ttlSeconds?: number; maxBytes?: number; now?: ()
     const nonce = /nonce-([^']+)/.exec(csp)?.[1] ?? "";
     return { res, body, nonce, stored: res.headers.get("x-visitor-page") === "stored" };
   };
-  return { base, get, pages, hits, writes, renders: () => renders, post: () => fetch(`${base}/write`, { method: "POST" }) };
+  return { base, get, pages, hits, writes, renders: () => renders, bump: () => void version++, post: () => fetch(`${base}/write`, { method: "POST" }) };
 }
 
 describe("visitor pages", () => {
@@ -179,6 +179,23 @@ describe("visitor pages", () => {
     await off.get("/");
     expect((await off.get("/")).stored).toBe(false);
     expect(off.renders()).toBe(2);
+  });
+
+  it("past its seconds, others get the older copy while one request renders the page again", async () => {
+    let clock = 1_000_000;
+    const t = await start({ ttlSeconds: 5, now: () => clock, renderMs: 200 });
+    expect((await t.get("/catalog")).body).toContain("version 1");
+    // Changed outside any request (a job): only the seconds bring it in.
+    t.bump();
+    clock += 5_000;
+    const renderingAgain = t.get("/catalog");
+    await new Promise((r) => setTimeout(r, 50));
+    const meanwhile = await t.get("/catalog");
+    expect(meanwhile.stored).toBe(true);
+    expect(meanwhile.body).toContain("version 1");
+    expect((await renderingAgain).body).toContain("version 2");
+    expect((await t.get("/catalog")).body).toContain("version 2");
+    expect(t.renders()).toBe(2);
   });
 
   it("forgets the oldest pages past its size", async () => {
