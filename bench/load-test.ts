@@ -6,6 +6,7 @@
  *   npm run build && npm run bench:load
  *   npm run bench:load -- --users=20 --seconds=10      (a quick run)
  *   LOAD_USERS=200 LOAD_SECONDS=60 LOAD_THINK_MS=1000  (the same as environment variables)
+ *   LOAD_PROFILE=<dir>  writes a CPU profile of the app server into <dir> (node --cpu-prof)
  *
  * Users (created up front in the database, like the demo seed, with one
  * password hash, then signed in through the real /signin form): about half
@@ -35,6 +36,7 @@
  */
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
+import path from "node:path";
 import pg from "pg";
 import { createBenchAccounts, type Person } from "./lib/bench-accounts.ts";
 import { CATEGORIES, CONDITIONS, QUOTE_TYPES } from "#db/vocabulary.ts";
@@ -634,7 +636,14 @@ async function main() {
   try {
     bench = await createThrowawayDatabase();
     console.log(`[load] database ${bench.name}; starting the production server on ${PORT} (demo data, rate limits on)`);
-    server = await startAppServer({ port: PORT, databaseUrl: bench.url, seed: true, env: { AUTH_RATE_LIMIT: "1" } });
+    server = await startAppServer({
+      port: PORT,
+      databaseUrl: bench.url,
+      seed: true,
+      env: { AUTH_RATE_LIMIT: "1" },
+      // LOAD_PROFILE=<dir>: a CPU profile of the app for the whole run (node --import tsx bench/lib/cpu-profile.ts <file>).
+      nodeArgs: process.env.LOAD_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(process.env.LOAD_PROFILE)}`] : [],
+    });
     db = new pg.Client({ connectionString: bench.url });
     await db.connect();
 
