@@ -16,7 +16,8 @@
  *   2. a load test through the balancer: 0 errors, every write in the database once;
  *   3. a photo and a signed mandate uploaded through A, served through B;
  *      a session made on A valid on B; a notification written on A reaching a
- *      live stream on B; the sign-in limit counted across A and B;
+ *      live stream on B; a write through A emptying B's store of visitor
+ *      pages; the sign-in limit counted across A and B;
  *   4. every e-mail delivered once over SMTP; every scheduled job run once per occurrence;
  *   5. a rolling restart: A gets SIGTERM under load, then starts again (0 errors);
  *   6. B killed (SIGKILL) under load: 0 errors for GET, and what became of the POSTs.
@@ -259,7 +260,9 @@ async function main() {
 
     // ---------------------------------------------------------------- 1. throughput, one instance and two
     await step("throughput", async () => {
-      await pageViews({ base: balancerUrl, paths: pages, workers: 4, seconds: 5 }); // warm both
+      // Every page rendered (a cookie that is not a session's): the work a second instance shares.
+      const cookie = "bench=rendered";
+      await pageViews({ base: balancerUrl, paths: pages, workers: 4, seconds: 5, cookie }); // warm both
       const measure = async (label: string) => {
         const cpu = [servers.a!, servers.b!].map((s) => cpuSecondsOf(s.pid));
         const load = os.loadavg()[0]!;
@@ -268,6 +271,7 @@ async function main() {
           paths: pages,
           workers: THROUGHPUT.workers,
           seconds: THROUGHPUT.seconds,
+          cookie,
         });
         const used = [servers.a!, servers.b!].map((s, i) => cpuSecondsOf(s.pid) - cpu[i]!);
         return { label, load, used, ...result };
@@ -294,7 +298,7 @@ async function main() {
       const two = rate("two instances");
       const errors = rows.flatMap((r) => r.errors);
       printTable(
-        `Throughput through HAProxy: ${THROUGHPUT.workers} clients, page views without pause, ${THROUGHPUT.rounds} × ${THROUGHPUT.seconds} s each way`,
+        `Throughput through HAProxy: ${THROUGHPUT.workers} clients, page views without pause (each rendered), ${THROUGHPUT.rounds} × ${THROUGHPUT.seconds} s each way`,
         [
           ["", "requests/s", "p50", "p95", "errors", "CPU A", "CPU B", "load (1 min)"],
           ...rows.map((r) => [
@@ -548,6 +552,38 @@ async function main() {
         arrived
           ? `in ${Date.now() - t} ms (feedback posted on A; the admin's stream on B)`
           : `not within 10 s${sent ? "" : ` (the post on A failed: ${buyerOnA.failures.at(-1)?.status})`}`,
+      );
+    });
+
+    await step("a write through A empties B's store of visitor pages", async () => {
+      const page = `/listing/${publicIds[0]}`;
+      const visit = async () => {
+        const res = await fetch(`${B}${page}`);
+        await res.arrayBuffer();
+        return res.headers.get("x-visitor-page") === "stored";
+      };
+      const buyerOnA = new Client(A, "ClusterBench buyer");
+      await buyerOnA.signIn(DEMO_BUYER.email, DEMO_ACCOUNTS.password, A);
+      // Other traffic is over (and the sign-in's own announcement heard): the second visit to B comes from its store.
+      await sleep(500);
+      await visit();
+      const storedBefore = await visit();
+      const t = Date.now();
+      await buyerOnA.send("POST /feedback on A", "/feedback?type=buyer", {
+        method: "POST",
+        body: new URLSearchParams({ type: "buyer", rating: "4", comments: `Empties the stores (${RUN})` }),
+      });
+      // The announcement travels through PostgreSQL (NOTIFY): B forgets within moments.
+      let rendered = false;
+      while (!rendered && Date.now() - t < 5_000) rendered = !(await visit());
+      check(
+        "a write through A empties B's store of visitor pages",
+        storedBefore && rendered,
+        storedBefore
+          ? rendered
+            ? `B rendered ${page} again ${Date.now() - t} ms after the write on A`
+            : "B still answered from its store 5 s after the write on A"
+          : "B did not answer the second visit from its store",
       );
     });
 

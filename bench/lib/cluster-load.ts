@@ -394,8 +394,12 @@ export async function reconcile(db: pg.Client, o: { run: string; ledger: Ledger;
 
 // ------------------------------------------------------------------ throughput and mixed traffic
 
-/** A closed loop of page views (no think time) by `workers` clients for `seconds`: requests per second and errors. */
-export async function pageViews(options: { base: string; paths: string[]; workers: number; seconds: number }) {
+/**
+ * A closed loop of page views (no think time) by `workers` clients for `seconds`: requests per second and errors.
+ * `cookie` (any cookie, not a session's) makes each instance render every page instead of answering visitors
+ * from its store of visitor pages (server/visitor-pages.js).
+ */
+export async function pageViews(options: { base: string; paths: string[]; workers: number; seconds: number; cookie?: string }) {
   const end = Date.now() + options.seconds * 1000;
   let ok = 0;
   const errors: string[] = [];
@@ -407,7 +411,10 @@ export async function pageViews(options: { base: string; paths: string[]; worker
         const path = pick(options.paths);
         const t = nowMs();
         try {
-          const res = await fetch(`${options.base}${path}`, { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+          const res = await fetch(`${options.base}${path}`, {
+            signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+            headers: options.cookie ? { cookie: options.cookie } : {},
+          });
           await res.arrayBuffer();
           if (res.status === 200) ok++;
           else errors.push(`${res.status} GET ${path}`);
