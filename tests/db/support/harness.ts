@@ -373,6 +373,9 @@ export async function startTestRuntime(options: TestRuntimeOptions = {}) {
    * matching queue: the matching job drains it at any moment, as pg-boss does its own tables.
    */
   async function rowCounts() {
+    // Page views are written in batches a moment later (record-listing-view.server.ts): written now, so a
+    // view from an earlier step never lands between two counts.
+    await rt.listingViews.flush();
     const names = (Object.values(schema) as unknown[])
       .filter((v): v is PgTable => is(v, PgTable))
       .map((table) => getTableName(table))
