@@ -108,6 +108,33 @@ test("a listing can be preselected with ?listing=", async ({ page }) => {
   await expect(page.locator('form#offer-form input[name="listingId"]')).toHaveValue(id);
 });
 
+test("a listing picked just before sending is named by the request, even while the address is still changing", async ({ page }) => {
+  await openDashboardAsBuyer(page);
+  // Picking a listing changes the address (?listing=) through a navigation; on a slow connection it
+  // finishes after the buyer has already sent the form.
+  let held = 0;
+  await page.route(/\/buyer-dashboard\.data\?.*listing=/, async (route) => {
+    if (route.request().method() !== "GET") return route.continue();
+    held++;
+    await new Promise((r) => setTimeout(r, 4_000));
+    await route.continue().catch(() => {});
+  });
+  const offer = page.locator("form#offer-form");
+  await offer.getByRole("combobox", { name: "Listing (optional)" }).click();
+  const option = page.getByRole("listbox", { name: "Listings" }).getByRole("option").nth(1);
+  const listingTitle = (await option.textContent())!.trim();
+  await option.click();
+  const amount = 100_000 + Math.floor(Math.random() * 800_000);
+  await offer.getByLabel("Offer Amount (R)").fill(String(amount));
+  await offer.getByRole("button", { name: "Submit Offer" }).click();
+  await page.getByRole("dialog", { name: "Make an offer" }).getByRole("button", { name: "Send offer" }).click();
+  await expect(page.getByText("Offer Submitted").first()).toBeVisible();
+  expect(held).toBeGreaterThan(0);
+  const row = requestRows(page).filter({ hasText: rand(amount) });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText(listingTitle);
+});
+
 test("the buyer dashboard's requests work with JavaScript disabled", async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();

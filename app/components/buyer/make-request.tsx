@@ -1,3 +1,4 @@
+import { useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import type { RequestableListing } from "#app/domain/request/find-user-requests.server.ts";
 import type { RequestType } from "#app/domain/request/request-schemas.ts";
@@ -28,11 +29,16 @@ export function MakeRequest({
 }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const tab = tabOf(searchParams);
-  // The chosen listing lives in the address (?listing=), so every tab keeps it.
-  const wanted = searchParams.get("listing") ?? "";
+  // The chosen listing lives in the address (?listing=), so every tab keeps it. The form names it at
+  // once: the address changes a moment later (a navigation), and a request sent meanwhile must not
+  // go without it.
+  const inAddress = searchParams.get("listing") ?? "";
+  const [wanted, setWanted] = useState(inAddress);
+  useEffect(() => setWanted(inAddress), [inAddress]);
   const listingId = listings.some((l) => l.id === wanted) ? wanted : "";
   const linkFor = (value: RequestType) => `?tab=${value}${listingId ? `&listing=${listingId}` : ""}`;
-  const pickListing = (id: string) =>
+  const pickListing = (id: string) => {
+    setWanted(id);
     setSearchParams(
       (prev) => {
         const next = new URLSearchParams(prev);
@@ -42,6 +48,7 @@ export function MakeRequest({
       },
       { replace: true, preventScrollReset: true },
     );
+  };
   const picker = { listings: listings, listingId, onPick: pickListing };
   return (
     <>
