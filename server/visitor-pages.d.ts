@@ -12,7 +12,8 @@ export type VisitorPages = {
   middleware: (req: Request, res: Response, next: NextFunction) => void;
   /** Forgets every stored page, and keeps pages being rendered now from being stored. */
   invalidate: () => void;
-  stats: () => { hits: number; misses: number; waited: number; stored: number; invalidations: number; entries: number; bytes: number };
+  /** Pages stored now, and their bytes. */
+  stats: () => { entries: number; bytes: number };
 };
 
 export function createVisitorPages(options: {

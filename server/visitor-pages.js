@@ -86,7 +86,6 @@ export function createVisitorPages(options) {
   const rendering = new Map();
   let generation = 0;
   let bytes = 0;
-  const counts = { hits: 0, misses: 0, waited: 0, stored: 0, invalidations: 0 };
 
   function forget(url) {
     const entry = entries.get(url);
@@ -97,7 +96,6 @@ export function createVisitorPages(options) {
 
   function invalidate() {
     generation++;
-    counts.invalidations++;
     entries.clear();
     bytes = 0;
   }
@@ -108,17 +106,10 @@ export function createVisitorPages(options) {
     return entry && now() - entry.storedAt < ttlMs ? entry : undefined;
   }
 
-  /** A page past its seconds but not invalidated: what others get while one request renders it again. */
-  function stale(url) {
-    const entry = entries.get(url);
-    return entry && now() - entry.storedAt >= ttlMs ? entry : undefined;
-  }
-
   function store(url, entry) {
     forget(url);
     entries.set(url, entry);
     bytes += entry.bytes;
-    counts.stored++;
     for (const [oldest] of entries) {
       if (bytes <= maxBytes) break;
       forget(oldest);
@@ -126,7 +117,6 @@ export function createVisitorPages(options) {
   }
 
   function replay(req, res, entry) {
-    counts.hits++;
     const nonce = Buffer.from(options.nonceOf(res) ?? "");
     for (const [name, value] of entry.headers) res.setHeader(name, value);
     res.setHeader("X-Visitor-Page", "stored");
@@ -216,11 +206,10 @@ export function createVisitorPages(options) {
     const entry = fresh(url);
     if (entry) return replay(req, res, entry);
     const underWay = rendering.get(url);
-    // Past its seconds (not invalidated by a write): served while one request renders it again.
-    const older = underWay && stale(url);
-    if (older) return replay(req, res, older);
+    // Past its seconds (a write would have emptied the store): served while one request renders it again.
+    const older = entries.get(url);
+    if (underWay && older) return replay(req, res, older);
     if (underWay) {
-      counts.waited++;
       underWay.then(() => {
         const kept = fresh(url);
         if (kept) replay(req, res, kept);
@@ -228,7 +217,6 @@ export function createVisitorPages(options) {
       });
       return;
     }
-    counts.misses++;
     const done = renderAndKeep(req, res, next).finally(() => rendering.delete(url));
     rendering.set(url, done);
   }
@@ -236,6 +224,6 @@ export function createVisitorPages(options) {
   return {
     middleware,
     invalidate,
-    stats: () => ({ ...counts, entries: entries.size, bytes }),
+    stats: () => ({ entries: entries.size, bytes }),
   };
 }

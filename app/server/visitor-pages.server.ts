@@ -4,6 +4,7 @@
  * hearing it, and what a page view does when its page came from the store.
  */
 import { visitorKey } from "#app/domain/listing/get-listing.server.ts";
+import { clientIp } from "#app/lib/client-ip.server.ts";
 import { announceVisitorPagesChanged as announce } from "#app/lib/notification-hub.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { getRuntime } from "#app/server/runtime.server.ts";
@@ -37,6 +38,6 @@ export async function countStoredPageView(input: { path: string; clientIp: strin
   const runtime = await getRuntime();
   runtime.listingViews.record({
     listingId,
-    viewerKey: visitorKey({ ip: input.clientIp || "Unknown", userAgent: input.userAgent, secret: runtime.env.SESSION_SECRET }),
+    viewerKey: visitorKey({ ip: clientIp(input), userAgent: input.userAgent, secret: runtime.env.SESSION_SECRET }),
   });
 }
