@@ -1,35 +1,69 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vitest/config";
+import { defineConfig, type Plugin } from "vitest/config";
 
 type ModuleGraph = { getModuleInfo(id: string): { importedIds: readonly string[] } | null };
 
-/** Packages whose entry re-exports every part: what a page takes from them is followed through the part it imports. */
-const BARREL = /node_modules[\\/](radix-ui[\\/]|lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$)/;
+/**
+ * Entries that re-export every part: radix-ui's and lucide-react's, and
+ * db/vocabulary.ts. The walks below do not follow them: the bundler places
+ * each part by what a page takes from it.
+ */
+const BARREL = /node_modules[\\/](radix-ui[\\/]|lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$)|[\\/]db[\\/]vocabulary\.ts$/;
 const REACT = /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/;
+
+/** Every module `file` (under the project) imports, directly or not, itself included. */
+function reachable(graph: ModuleGraph, file: string) {
+  const seen = new Set<string>();
+  const stack = [`${import.meta.dirname}/${file}`];
+  while (stack.length) {
+    const id = stack.pop()!;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    if (!BARREL.test(id)) stack.push(...(graph.getModuleInfo(id)?.importedIds ?? []));
+  }
+  return seen;
+}
+
+/** The browse pages: a visitor's first page is one of them. */
+const BROWSE_ROUTES = ["home.tsx", "catalog/catalog.tsx", "catalog/parts.tsx", "catalog/listing-detail.tsx"];
 
 let shell: Set<string> | undefined;
 /**
- * Every module the root route imports, directly or not: the header, footer,
- * toaster, button, icons… Every page loads all of them, so they travel as
- * one file instead of a dozen small ones (each file costs its own gzip
- * header and import glue: about 4 KB a page, docs/performance.md).
+ * The root's file: every module the root route imports (header, footer,
+ * toaster, button, icons…), which every page loads, and every module all the
+ * browse pages import (prices, labels, badges). They travel as one file
+ * instead of a dozen small ones: each file costs its own gzip header, import
+ * glue and request (docs/performance.md).
  */
-function rootModules(graph: ModuleGraph) {
+function shellModules(graph: ModuleGraph) {
   if (shell) return shell;
-  shell = new Set();
-  const stack = [`${import.meta.dirname}/app/root.tsx`];
-  while (stack.length) {
-    const id = stack.pop()!;
-    if (shell.has(id)) continue;
-    shell.add(id);
-    if (!BARREL.test(id)) stack.push(...(graph.getModuleInfo(id)?.importedIds ?? []));
-  }
+  const [first, ...rest] = BROWSE_ROUTES.map((route) => reachable(graph, `app/routes/${route}`));
+  const browse = [...first!].filter((id) => rest.every((set) => set.has(id)) && !REACT.test(id));
+  shell = new Set([...reachable(graph, "app/root.tsx"), ...browse]);
   return shell;
 }
 
+/**
+ * lucide-react's icon modules each call `../createLucideIcon.mjs`, a runtime
+ * (provider, attribute renaming, class merging) of about 1.2 KB gzip on every
+ * page; they call app/components/ui/lucide-icon.ts instead, on the server
+ * and in the browser alike (lucide-react is bundled for both, below).
+ */
+function leanLucideIcons(): Plugin {
+  const icons = /lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/;
+  return {
+    name: "lean-lucide-icons",
+    enforce: "pre",
+    resolveId(source, importer) {
+      if (source === "../createLucideIcon.mjs" && importer && icons.test(importer))
+        return `${import.meta.dirname}/app/components/ui/lucide-icon.ts`;
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [tailwindcss(), !process.env.VITEST && reactRouter()],
+  plugins: [leanLucideIcons(), tailwindcss(), !process.env.VITEST && reactRouter()],
   resolve: { tsconfigPaths: true },
   environments: {
     client: {
@@ -40,7 +74,7 @@ export default defineConfig({
               groups: [
                 // React, React DOM and React Router: one file, on every page.
                 { name: "react", test: REACT, priority: 2 },
-                { name: (id, graph) => (rootModules(graph).has(id) ? "root-shell" : null), priority: 1 },
+                { name: (id, graph) => (shellModules(graph).has(id) ? "root-shell" : null), priority: 1 },
               ],
             },
           },
@@ -49,6 +83,7 @@ export default defineConfig({
     },
   },
   ssr: {
+    noExternal: ["lucide-react"],
     external: ["@electric-sql/pglite", "pg-boss", "sharp", "pg", "nodemailer", "pino"],
   },
   test: {
