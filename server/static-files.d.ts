@@ -12,11 +12,13 @@ export type StaticFile = {
 export const CONTENT_TYPES: Record<string, string>;
 export const COMPRESS_FROM_BYTES: number;
 export function isCompressible(contentType: string): boolean;
+/** Whether a browser may show the file as a page of its own (HTML, SVG): then it gets the document's security headers. */
+export function opensAsDocument(contentType: string): boolean;
 /** "br", "gzip" or "identity" for an Accept-Encoding header. */
 export function chooseEncoding(acceptEncoding: string | undefined): "br" | "gzip" | "identity";
 export function isFresh(headers: Record<string, string | string[] | undefined>, file: Pick<StaticFile, "etag" | "lastModified">): boolean;
 export function loadStaticFiles(root: string): Map<string, StaticFile>;
-/** The built files (build/client) from memory, ahead of the rest of the middleware (see static-files.js). */
+/** The built files (build/client) from memory, `securityHeaders` on those that open as documents, ahead of the rest of the middleware (see static-files.js). */
 export function staticFiles(options: {
   root: string;
   securityHeaders: (req: Request, res: Response, next: () => void) => void;

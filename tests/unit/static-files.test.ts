@@ -108,13 +108,12 @@ describe("serving a build folder from memory", () => {
     expect(files.get("/assets/photo-Cd34.webp")).toMatchObject({ contentType: "image/webp", compressible: false });
   });
 
-  it("sends a script as it is, with the security headers, its validators and Vary", async () => {
+  it("sends a script as it is, with nosniff (not a document's policy), its validators and Vary", async () => {
     const res = await get("/assets/entry.client-Ab12.js");
     expect(res.status).toBe(200);
     expect(res.body.toString()).toBe(script);
     expect(res.headers).toMatchObject({
       "x-content-type-options": "nosniff",
-      "content-security-policy": "default-src 'self'",
       "cache-control": "public, max-age=31536000, immutable",
       "content-type": "text/javascript; charset=utf-8",
       "content-length": String(Buffer.byteLength(script)),
@@ -123,6 +122,15 @@ describe("serving a build folder from memory", () => {
     expect(res.headers.etag).toMatch(/^W\/"[0-9a-f]+-[0-9a-f]+"$/);
     expect(res.headers["last-modified"]).toBeTruthy();
     expect(res.headers["content-encoding"]).toBeUndefined();
+    expect(res.headers["content-security-policy"]).toBeUndefined();
+  });
+
+  it("gives a file a browser may open as a page (SVG) the document's security headers, a photo only nosniff", async () => {
+    const logo = await get("/logo.svg");
+    expect(logo.headers).toMatchObject({ "x-content-type-options": "nosniff", "content-security-policy": "default-src 'self'" });
+    const photo = await get("/assets/photo-Cd34.webp");
+    expect(photo.headers["x-content-type-options"]).toBe("nosniff");
+    expect(photo.headers["content-security-policy"]).toBeUndefined();
   });
 
   it("compresses once, with brotli or gzip as the client takes them; the bytes unpack to the file", async () => {
