@@ -31,6 +31,7 @@ export function ListingCard({
   corner,
   notice,
   unavailable,
+  first,
 }: {
   listing: ListingCardData;
   /** Null: the listing has no public page (a watched machine sold or withdrawn). */
@@ -41,6 +42,8 @@ export function ListingCard({
   notice?: React.ReactNode;
   /** Shown greyed (a watched machine no longer on the market). */
   unavailable?: boolean;
+  /** The list's first card: its photo is likely the largest thing on a phone's first screen, so it loads at once, first. */
+  first?: boolean;
 }) {
   return (
     <article
@@ -51,7 +54,8 @@ export function ListingCard({
         <img
           src={listing.imageUrl ?? "/placeholder.svg"}
           alt={listing.title}
-          loading="lazy"
+          loading={first ? "eager" : "lazy"}
+          fetchPriority={first ? "high" : undefined}
           width={800}
           height={600}
           className="aspect-[4/3] w-full object-cover"

@@ -297,10 +297,11 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
         <p className="mt-10 text-center text-gray-500">No listings found</p>
       ) : (
         <ul className="mt-4 grid grid-cols-1 gap-6 sm:grid-cols-2 md:mt-6 lg:grid-cols-3" aria-label="Listings">
-          {page.items.map((l) => (
+          {page.items.map((l, i) => (
             <li key={l.id}>
               <ListingCard
                 listing={l}
+                first={i === 0}
                 detailsHref={
                   signedIn ? `/listing/${l.id}` : `/signin?redirectTo=${encodeURIComponent(`/listing/${l.id}`)}`
                 }

@@ -54,10 +54,11 @@ export default function Parts({ loaderData }: Route.ComponentProps) {
         <p className="mt-10 text-center text-gray-500">No equipment found</p>
       ) : (
         <ul className="mt-6 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Equipment">
-          {page.items.map((l) => (
+          {page.items.map((l, i) => (
             <li key={l.id}>
               <ListingCard
                 listing={l}
+                first={i === 0}
                 detailsHref={`/listing/${l.id}`}
                 actions={
                   <>

@@ -132,10 +132,11 @@ export default function SellerPage({ loaderData }: Route.ComponentProps) {
         <p className="mt-6 text-gray-500">This seller has no machines for sale right now.</p>
       ) : (
         <ul className="mt-4 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Machines for sale">
-          {page.items.map((l) => (
+          {page.items.map((l, i) => (
             <li key={l.id}>
               <ListingCard
                 listing={l}
+                first={i === 0}
                 detailsHref={`/listing/${l.id}`}
                 actions={
                   <FavouriteButton
