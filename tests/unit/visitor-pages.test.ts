@@ -4,6 +4,7 @@
  * reach the app.
  */
 import crypto from "node:crypto";
+import http from "node:http";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import compression from "compression";
@@ -84,6 +85,21 @@ describe("visitor pages", () => {
     expect(second.stored).toBe(true);
     expect(second.nonce).not.toBe(first.nonce);
     expect(second.body).toBe(first.body.replaceAll(first.nonce, second.nonce));
+    // A client that takes no compression gets the stored page's exact length, declared up front.
+    const plain = await new Promise<{ length?: string; stored?: string | string[]; body: string }>((resolve, reject) =>
+      http
+        .get(`${t.base}/catalog?q=crane`, (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (chunk: Buffer) => chunks.push(chunk));
+          res.on("end", () =>
+            resolve({ length: res.headers["content-length"], stored: res.headers["x-visitor-page"], body: Buffer.concat(chunks).toString() }),
+          );
+        })
+        .on("error", reject),
+    );
+    expect(plain.stored).toBe("stored");
+    expect(plain.length).toBe(String(Buffer.byteLength(plain.body)));
+    expect(plain.body.length).toBe(first.body.length);
     expect(second.body.match(new RegExp(`nonce="${second.nonce.replace(/[+/=]/g, "\\$&")}"`, "g"))).toHaveLength(2);
     expect(second.res.headers.get("content-type")).toMatch(/text\/html/);
     expect(second.res.headers.get("vary")).toMatch(/Cookie/);
