@@ -1,6 +1,7 @@
 // The HTTP server: Express + React Router's request handler, static assets,
 // public media, and a graceful shutdown that closes HTTP, jobs and the
 // database (PGlite must be closed or its folder is left dirty).
+import { Buffer } from "node:buffer";
 import crypto from "node:crypto";
 import path from "node:path";
 import process from "node:process";
