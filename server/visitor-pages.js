@@ -80,7 +80,7 @@ export function createVisitorPages(options) {
   const maxBytes = options.maxBytes ?? 32 * 1024 * 1024;
   const maxEntryBytes = options.maxEntryBytes ?? 1024 * 1024;
   const now = options.now ?? Date.now;
-  /** url → { pieces: Buffer[] (the document cut at its nonce), pieceBytes (their length together), headers: [name, value][], storedAt, bytes } (oldest first). */
+  /** url → { pieces: Buffer[] (the document cut at its nonce), headers: [name, value][], storedAt, bytes } (oldest first). */
   const entries = new Map();
   /** url → promise of the first rendering under way (resolves when it has finished, kept or not). */
   const rendering = new Map();
@@ -124,7 +124,9 @@ export function createVisitorPages(options) {
     options.onHit?.(req);
     // The document's pieces around its nonces, with this answer's between them: written as they are,
     // in one write to the socket (joining them first copied the whole page for every answer).
-    res.setHeader("Content-Length", entry.pieceBytes + nonce.length * (entry.pieces.length - 1));
+    let length = 0;
+    for (const piece of entry.pieces) length += piece.length;
+    res.setHeader("Content-Length", length + nonce.length * (entry.pieces.length - 1));
     res.cork();
     for (const [i, piece] of entry.pieces.entries()) {
       if (i > 0) res.write(nonce);
@@ -176,10 +178,8 @@ export function createVisitorPages(options) {
         for (const [name, value] of Object.entries(this.getHeaders())) {
           if (!NOT_REPLAYED.has(name) && value !== undefined) headers.push([name, value]);
         }
-        const pieces = piecesOf(Buffer.concat(chunks), options.nonceOf(this));
         store(url, {
-          pieces,
-          pieceBytes: pieces.reduce((total, piece) => total + piece.length, 0),
+          pieces: piecesOf(Buffer.concat(chunks), options.nonceOf(this)),
           headers,
           storedAt: now(),
           bytes: size,

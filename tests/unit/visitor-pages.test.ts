@@ -4,8 +4,7 @@
  * reach the app.
  */
 import crypto from "node:crypto";
-import http from "node:http";
-import type { Server } from "node:http";
+import http, { type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import compression from "compression";
 import express, { type Request } from "express";
