@@ -28,6 +28,10 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   use: {
     baseURL: BASE_URL,
+    // A click or a page load that waits this long has hung: failing here names the step
+    // (the test's own timeout reports only that time ran out).
+    actionTimeout: 60_000,
+    navigationTimeout: 60_000,
     trace: "retain-on-failure",
     launchOptions: {
       executablePath: CHROMIUM_PATH,

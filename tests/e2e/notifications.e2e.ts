@@ -122,26 +122,33 @@ test("signing out in one tab closes the other tab's live connection, which does 
 test("a first page that never answers is asked for again; when none answers the popover says so and links to the page", async ({ browser }) => {
   const page = await sessionPage(browser, "buyer");
   const firstPage = /\/notifications\.data(\?|$)/;
-  // The first request for the first page is lost: the popover asks again and shows the list.
-  let held = 0;
-  await page.route(firstPage, (route) => (held++ === 0 ? undefined : route.continue()));
-  await page.goto("/buyer-dashboard");
-  await page.locator("html[data-hydrated]").waitFor();
-  const bell = page.getByRole("button", { name: /^Notifications/ });
-  await bell.click();
   const popover = page.getByRole("dialog");
-  await expect(popover.getByText("Loading…")).toBeVisible();
-  await expect(popover.getByText("Loading…")).toHaveCount(0, { timeout: 15_000 });
-  expect(held).toBeGreaterThan(1);
 
-  // Nothing answers: after the retries the popover says so instead of loading for ever.
-  await page.unroute(firstPage);
-  await page.route(firstPage, () => undefined);
-  await page.reload();
-  await page.locator("html[data-hydrated]").waitFor();
-  await page.getByRole("button", { name: /^Notifications/ }).click();
-  await expect(popover.getByText("Your notifications could not be loaded.")).toBeVisible({ timeout: 20_000 });
-  await popover.getByRole("link", { name: "Open the notifications page" }).click();
-  await expect(page).toHaveURL(/\/notifications$/);
+  await test.step("the first request for the first page is lost: the popover asks again and shows the list", async () => {
+    let held = 0;
+    await page.route(firstPage, (route) => (held++ === 0 ? undefined : route.continue()));
+    await page.goto("/buyer-dashboard");
+    await page.locator("html[data-hydrated]").waitFor();
+    await page.getByRole("button", { name: /^Notifications/ }).click();
+    await expect(popover.getByText("Loading…")).toBeVisible();
+    await expect(popover.getByText("Loading…")).toHaveCount(0, { timeout: 15_000 });
+    expect(held).toBeGreaterThan(1);
+  });
+
+  await test.step("nothing answers: after the retries the popover says so instead of loading for ever", async () => {
+    // The request held above is let go of, not waited for.
+    await page.unrouteAll({ behavior: "ignoreErrors" });
+    await page.route(firstPage, () => undefined);
+    await page.reload();
+    await page.locator("html[data-hydrated]").waitFor();
+    await page.getByRole("button", { name: /^Notifications/ }).click();
+    await expect(popover.getByText("Your notifications could not be loaded.")).toBeVisible({ timeout: 20_000 });
+  });
+
+  await test.step("the link opens the notifications page", async () => {
+    await popover.getByRole("link", { name: "Open the notifications page" }).click();
+    await expect(page).toHaveURL(/\/notifications$/);
+  });
+  await page.unrouteAll({ behavior: "ignoreErrors" });
   await page.context().close();
 });
