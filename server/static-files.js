@@ -8,10 +8,13 @@
 // - `/assets/*` is named by content hash: `public, max-age=31536000,
 //   immutable`; the rest `public, max-age=3600`.
 // - Compressible types of 1 KB and more (compression's own threshold) are
-//   compressed once, on first demand, with brotli (quality 5) and gzip
-//   (level 9), off the event loop; the first request waits for its file only.
-//   A client gets brotli when it takes it, else gzip, else the bytes as they
-//   are (`Vary: Accept-Encoding`).
+//   compressed by the build (`precompress`, after `react-router build`): brotli
+//   at its best quality (11) and gzip level 9, written beside each file as
+//   `.br` and `.gz` and read at start-up with it. A file without them (a build
+//   made otherwise, or one changed after) is compressed once, on first demand,
+//   with brotli 5 and gzip 9, off the event loop; the first request waits for
+//   its file only. A client gets brotli when it takes it, else gzip, else the
+//   bytes as they are (`Vary: Accept-Encoding`).
 // - ETag and Last-Modified as express.static wrote them (size and time of the
 //   file), with 304 for a matching If-None-Match or If-Modified-Since.
 // - GET and HEAD without a body only; anything else, and any path that is not
@@ -114,22 +117,70 @@ export function loadStaticFiles(root) {
       const urlPath = `/${path.relative(root, full).split(path.sep).join("/")}`;
       const stat = fs.statSync(full);
       const body = fs.readFileSync(full);
+      const compressible = isCompressible(contentType);
+      const ready = compressible ? readPrecompressed(full, stat) : undefined;
       files.set(urlPath, {
+        path: full,
         body,
         contentType,
         cacheControl: urlPath.startsWith("/assets/") ? "public, max-age=31536000, immutable" : "public, max-age=3600",
         // The same validators as express.static (send): size and modification time.
         etag: `W/"${stat.size.toString(16)}-${stat.mtime.getTime().toString(16)}"`,
         lastModified: stat.mtime.toUTCString(),
-        compressible: isCompressible(contentType),
+        compressible,
         /** The promise of the compressed bytes, then the bytes themselves. */
-        compressed: undefined,
-        ready: undefined,
+        compressed: ready && Promise.resolve(ready),
+        ready,
       });
     }
   };
   if (fs.existsSync(root)) walk(root);
   return files;
+}
+
+/** The build's `.br` and `.gz` of a file, when both are there and not older than it. */
+function readPrecompressed(full, stat) {
+  const siblings = [`${full}.br`, `${full}.gz`];
+  for (const sibling of siblings) {
+    if (!fs.existsSync(sibling) || fs.statSync(sibling).mtimeMs < stat.mtimeMs) return undefined;
+  }
+  const [br, gz] = siblings.map((sibling) => fs.readFileSync(sibling));
+  return { br, gzip: gz };
+}
+
+/**
+ * Writes `.br` (quality 11) and `.gz` (level 9) beside every compressible file
+ * of 1 KB and more under `root`, in parallel off the event loop. Returns the
+ * bytes before and after, for the build's log.
+ * @param {string} root
+ */
+export async function precompress(root) {
+  const jobs = [];
+  for (const [, file] of loadStaticFiles(root)) {
+    if (!file.compressible || file.body.length < COMPRESS_FROM_BYTES) continue;
+    jobs.push(file);
+  }
+  const totals = { files: jobs.length, bytes: 0, br: 0, gzip: 0 };
+  await Promise.all(
+    jobs.map(async (file) => {
+      const [br, gz] = await Promise.all([
+        brotli(file.body, {
+          params: {
+            [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+            [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: file.body.length,
+          },
+        }),
+        gzip(file.body, { level: 9 }),
+      ]);
+      fs.writeFileSync(`${file.path}.br`, br);
+      fs.writeFileSync(`${file.path}.gz`, gz);
+      totals.bytes += file.body.length;
+      totals.br += br.length;
+      totals.gzip += gz.length;
+    }),
+  );
+  return totals;
 }
 
 /** A file's brotli and gzip bytes, made once (the promise is kept, so concurrent first requests share it). */
@@ -176,7 +227,9 @@ export function staticFiles({ root, securityHeaders }) {
         return;
       }
       const encoding =
-        file.compressible && file.body.length >= COMPRESS_FROM_BYTES ? chooseEncoding(req.headers["accept-encoding"]) : "identity";
+        file.compressible && file.body.length >= COMPRESS_FROM_BYTES
+          ? chooseEncoding(req.headers["accept-encoding"])
+          : "identity";
       const send = (body) => {
         if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
         res.setHeader("Content-Length", body.length);

@@ -13,7 +13,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chooseEncoding, isFresh, loadStaticFiles, staticFiles } from "../../server/static-files.js";
+import { chooseEncoding, isFresh, loadStaticFiles, precompress, staticFiles } from "../../server/static-files.js";
 
 describe("the coding for an Accept-Encoding", () => {
   it("prefers brotli, then gzip, else sends the bytes as they are", () => {
@@ -89,7 +89,9 @@ describe("serving a build folder from memory", () => {
       const req = http.request(`${base}${p}`, { method, headers, agent: false }, (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+        res.on("end", () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
       });
       req.on("error", reject);
       req.end(body);
@@ -127,7 +129,10 @@ describe("serving a build folder from memory", () => {
 
   it("gives a file a browser may open as a page (SVG) the document's security headers, a photo only nosniff", async () => {
     const logo = await get("/logo.svg");
-    expect(logo.headers).toMatchObject({ "x-content-type-options": "nosniff", "content-security-policy": "default-src 'self'" });
+    expect(logo.headers).toMatchObject({
+      "x-content-type-options": "nosniff",
+      "content-security-policy": "default-src 'self'",
+    });
     const photo = await get("/assets/photo-Cd34.webp");
     expect(photo.headers["x-content-type-options"]).toBe("nosniff");
     expect(photo.headers["content-security-policy"]).toBeUndefined();
@@ -174,5 +179,53 @@ describe("serving a build folder from memory", () => {
     expect(withBody.body.toString()).toBe("app: GET /assets/entry.client-Ab12.js");
     // A query string does not change the file.
     expect((await get("/assets/entry.client-Ab12.js?v=2")).body.toString()).toBe(script);
+  });
+});
+
+describe("the build's compressed copies", () => {
+  const script = `export const labels = {${Array.from({ length: 300 }, (_, i) => `k${i}: "label ${i % 37}"`).join(", ")}};\n`;
+  let root: string;
+  beforeAll(() => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), "static-precompressed-"));
+    fs.mkdirSync(path.join(root, "assets"));
+    fs.writeFileSync(path.join(root, "assets", "page-Ef56.js"), script);
+    fs.writeFileSync(path.join(root, "assets", "tiny-Gh78.js"), "export {};\n");
+    fs.writeFileSync(path.join(root, "assets", "photo-Ij90.webp"), Buffer.alloc(4096, 7));
+  });
+  afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+  it("are written for compressible files of 1 KB and more, brotli at its best, and sent as they are", async () => {
+    const totals = await precompress(root);
+    expect(fs.readdirSync(path.join(root, "assets")).sort()).toEqual([
+      "page-Ef56.js",
+      "page-Ef56.js.br",
+      "page-Ef56.js.gz",
+      "photo-Ij90.webp",
+      "tiny-Gh78.js",
+    ]);
+    expect(totals).toMatchObject({ files: 1, bytes: Buffer.byteLength(script) });
+    const br = fs.readFileSync(path.join(root, "assets", "page-Ef56.js.br"));
+    expect(zlib.brotliDecompressSync(br).toString()).toBe(script);
+    const quality5 = zlib.brotliCompressSync(script, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } });
+    expect(br.length).toBeLessThan(quality5.length);
+    expect(zlib.gunzipSync(fs.readFileSync(path.join(root, "assets", "page-Ef56.js.gz"))).toString()).toBe(script);
+
+    // Read with the file at start-up (not servable files themselves), and what a client is sent.
+    const files = loadStaticFiles(root);
+    expect([...files.keys()].sort()).toEqual([
+      "/assets/page-Ef56.js",
+      "/assets/photo-Ij90.webp",
+      "/assets/tiny-Gh78.js",
+    ]);
+    expect(files.get("/assets/page-Ef56.js")!.ready!.br.equals(br)).toBe(true);
+  });
+
+  it("are not used when older than their file (a file changed after the build)", () => {
+    const file = path.join(root, "assets", "page-Ef56.js");
+    const later = new Date(Date.now() + 60_000);
+    fs.utimesSync(file, later, later);
+    const entry = loadStaticFiles(root).get("/assets/page-Ef56.js")!;
+    expect(entry.ready).toBeUndefined();
+    expect(entry.compressed).toBeUndefined();
   });
 });
