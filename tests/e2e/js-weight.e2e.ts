@@ -74,7 +74,7 @@ function scriptTexts(page: Page) {
   return async () => (await Promise.all(texts)).join("\n");
 }
 const ZOD = "$ZodType";
-/** A prop name only lucide-react's own icon runtime reads (vite.config.ts builds the icons with app/components/ui/lucide-icon.ts). */
+/** A prop name only lucide-react's own icon runtime reads (vite/bundling.ts builds the icons with app/components/ui/lucide-icon.ts). */
 const LUCIDE_RUNTIME = "absoluteStrokeWidth";
 
 test("icons come without lucide-react's runtime", async ({ page }) => {

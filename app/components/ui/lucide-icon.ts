@@ -14,7 +14,7 @@ const labels = (props: Record<string, unknown>) =>
 /**
  * Builds one of lucide-react's icon components from the icon's data. Each
  * icon module of lucide-react calls this instead of lucide's own runtime
- * (`leanLucideIcons` in vite.config.ts): the same `<svg>`, classes and
+ * (`leanLucideIcons` in vite/bundling.ts): the same `<svg>`, classes and
  * `aria-hidden` rule, without the provider, attribute renaming and class
  * merging that every page would otherwise download.
  */
