@@ -25,7 +25,7 @@ type ModuleGraph = { getModuleInfo(id: string): { importedIds: readonly string[]
 
 /** Files that re-export parts and are not followed: radix-ui's entry (its parts are used by signed-in pages only). */
 const NOT_FOLLOWED = /node_modules[\\/]radix-ui[\\/]/;
-export const REACT = /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/;
+const REACT = /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/;
 
 /** The browse pages: a visitor's first page is one of them. */
 const BROWSE_ROUTES = ["home.tsx", "catalog/catalog.tsx", "catalog/parts.tsx", "catalog/listing-detail.tsx"];
@@ -125,6 +125,8 @@ export function directImports(): Plugin {
   return {
     name: "direct-imports",
     enforce: "pre",
+    // Only the chunk groups need it; the dev server keeps lucide-react as one pre-bundled dependency.
+    apply: "build",
     transform(code, id) {
       if (
         id.includes("node_modules") ||
