@@ -64,6 +64,22 @@ export function isCompressible(contentType) {
   return /^(text\/|application\/(javascript|json|manifest\+json|wasm)|image\/svg\+xml)/.test(contentType);
 }
 
+/** Whether a file is sent compressed to a client that takes it: a compressible type, 1 KB and more. */
+function sentCompressed(file) {
+  return file.compressible && file.body.length >= COMPRESS_FROM_BYTES;
+}
+
+/** Brotli at `quality` and gzip level 9, off the event loop. */
+async function compress(body, quality) {
+  const [br, gz] = await Promise.all([
+    brotli(body, {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: quality, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+    }),
+    gzip(body, { level: 9 }),
+  ]);
+  return { br, gzip: gz };
+}
+
 /**
  * The coding to send for an Accept-Encoding header: the highest q-value among
  * br and gzip (br on a tie, as compression chose), else none ("identity").
@@ -117,9 +133,7 @@ export function loadStaticFiles(root) {
       const urlPath = `/${path.relative(root, full).split(path.sep).join("/")}`;
       const stat = fs.statSync(full);
       const body = fs.readFileSync(full);
-      const compressible = isCompressible(contentType);
-      const ready = compressible ? readPrecompressed(full, stat) : undefined;
-      files.set(urlPath, {
+      const file = {
         path: full,
         body,
         contentType,
@@ -127,11 +141,14 @@ export function loadStaticFiles(root) {
         // The same validators as express.static (send): size and modification time.
         etag: `W/"${stat.size.toString(16)}-${stat.mtime.getTime().toString(16)}"`,
         lastModified: stat.mtime.toUTCString(),
-        compressible,
+        compressible: isCompressible(contentType),
         /** The promise of the compressed bytes, then the bytes themselves. */
-        compressed: ready && Promise.resolve(ready),
-        ready,
-      });
+        compressed: undefined,
+        ready: undefined,
+      };
+      file.ready = sentCompressed(file) ? readPrecompressed(full, stat) : undefined;
+      file.compressed = file.ready && Promise.resolve(file.ready);
+      files.set(urlPath, file);
     }
   };
   if (fs.existsSync(root)) walk(root);
@@ -155,24 +172,11 @@ function readPrecompressed(full, stat) {
  * @param {string} root
  */
 export async function precompress(root) {
-  const jobs = [];
-  for (const [, file] of loadStaticFiles(root)) {
-    if (!file.compressible || file.body.length < COMPRESS_FROM_BYTES) continue;
-    jobs.push(file);
-  }
+  const jobs = [...loadStaticFiles(root).values()].filter(sentCompressed);
   const totals = { files: jobs.length, bytes: 0, br: 0, gzip: 0 };
   await Promise.all(
     jobs.map(async (file) => {
-      const [br, gz] = await Promise.all([
-        brotli(file.body, {
-          params: {
-            [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
-            [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: file.body.length,
-          },
-        }),
-        gzip(file.body, { level: 9 }),
-      ]);
+      const { br, gzip: gz } = await compress(file.body, zlib.constants.BROTLI_MAX_QUALITY);
       fs.writeFileSync(`${file.path}.br`, br);
       fs.writeFileSync(`${file.path}.gz`, gz);
       totals.bytes += file.body.length;
@@ -185,12 +189,7 @@ export async function precompress(root) {
 
 /** A file's brotli and gzip bytes, made once (the promise is kept, so concurrent first requests share it). */
 function compressedOf(file) {
-  file.compressed ??= Promise.all([
-    brotli(file.body, {
-      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: file.body.length },
-    }),
-    gzip(file.body, { level: 9 }),
-  ]).then(([br, gz]) => (file.ready = { br, gzip: gz }));
+  file.compressed ??= compress(file.body, 5).then((ready) => (file.ready = ready));
   return file.compressed;
 }
 
@@ -226,10 +225,7 @@ export function staticFiles({ root, securityHeaders }) {
         res.end();
         return;
       }
-      const encoding =
-        file.compressible && file.body.length >= COMPRESS_FROM_BYTES
-          ? chooseEncoding(req.headers["accept-encoding"])
-          : "identity";
+      const encoding = sentCompressed(file) ? chooseEncoding(req.headers["accept-encoding"]) : "identity";
       const send = (body) => {
         if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
         res.setHeader("Content-Length", body.length);
