@@ -45,6 +45,8 @@ for (const opener of OPENERS) {
   test(`the ${opener}'s pages load their scripts and hydrate without an error`, async ({ browser }) => {
     const paths = pagesOf(opener);
     expect(paths.length, "pages found in the permission matrix").toBeGreaterThan(2);
+    // One page after another (the admin has the most): time for each, on a busy machine too.
+    test.setTimeout(Math.max(120_000, paths.length * 10_000));
     const page =
       opener === "visitor"
         ? await (await browser.newContext()).newPage()
