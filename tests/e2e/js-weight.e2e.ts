@@ -135,9 +135,7 @@ test("the error pages' code comes when one is shown, and React Router's develope
   const response = await page.goto("/sellers/00000000-0000-4000-8000-000000000000");
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
-  await expect
-    .poll(async () => (await scripts()).includes(ROOT_ERROR), { message: "the error pages' code" })
-    .toBe(true);
+  await expect.poll(async () => (await scripts()).includes(ROOT_ERROR), { message: "the error pages' code" }).toBe(true);
   // Hydrated with it: the link goes home without reloading the page.
   await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
   await page.getByRole("link", { name: "Return to Home" }).click();

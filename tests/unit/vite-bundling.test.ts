@@ -58,7 +58,8 @@ describe("imports of a file that only re-exports", () => {
 describe("React Router in the browser build", () => {
   const plugin = productionReactRouter();
   const resolve = (source: string) => (plugin.resolveId as (source: string) => string | undefined).call({}, source);
-  const applies = (name: string) => (plugin.applyToEnvironment as (environment: { name: string }) => boolean)({ name });
+  const applies = (name: string) =>
+    (plugin.applyToEnvironment as (environment: { name: string }) => boolean)({ name });
 
   it("takes the package's production copy, for the router and its DOM entry alike", () => {
     const dist = path.resolve(import.meta.dirname, "../../node_modules/react-router/dist/production");
