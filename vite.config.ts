@@ -1,10 +1,10 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vitest/config";
-import { chunkGroups, directImports, leanLucideIcons, productionReactRouter } from "./vite/bundling.ts";
+import { chunkGroups, directImports, leanLucideIcons } from "./vite/bundling.ts";
 
 export default defineConfig({
-  plugins: [directImports(), leanLucideIcons(), productionReactRouter(), tailwindcss(), !process.env.VITEST && reactRouter()],
+  plugins: [directImports(), leanLucideIcons(), tailwindcss(), !process.env.VITEST && reactRouter()],
   resolve: { tsconfigPaths: true },
   environments: {
     client: {

@@ -1,14 +1,26 @@
-import { lazy, Suspense, useEffect } from "react";
-import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import { useEffect } from "react";
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
 import type { Route } from "./+types/root";
 import appStylesHref from "./app.css?url";
+import { ErrorScreen } from "#app/components/layout/error-screen.tsx";
 import { Footer } from "#app/components/layout/footer.tsx";
 import { GoHomeButton } from "#app/components/layout/go-home-button.tsx";
 import { Header } from "#app/components/layout/header.tsx";
+import { NotFound } from "#app/components/layout/not-found.tsx";
 import { Toaster } from "#app/components/ui/toaster.tsx";
 import { getViewer } from "#app/server/get-viewer.server.ts";
 import { readToasts } from "#app/lib/toast.server.ts";
 import { showActionToast } from "#app/components/forms/use-action-toast.ts";
+import { isDatabaseUnavailable } from "#app/lib/db-errors.ts";
 import { useNonce } from "#app/lib/nonce-provider.ts";
 import { getRuntime } from "#app/server/runtime.server.ts";
 import { countUnread } from "#app/domain/notification/find-notifications.server.ts";
@@ -82,18 +94,17 @@ export default function App({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/**
- * The error pages are rendered with the page on the server; a browser fetches
- * their code only when it shows one (the server's HTML stays until then).
- */
-const RootError = import.meta.env.SSR
-  ? (await import("#app/components/layout/root-error.tsx")).RootError
-  : lazy(() => import("#app/components/layout/root-error.tsx").then((module) => ({ default: module.RootError })));
-
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return (
-    <Suspense fallback={null}>
-      <RootError error={error} />
-    </Suspense>
-  );
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  if ((isRouteErrorResponse(error) && error.status === 503) || isDatabaseUnavailable(error)) {
+    return <ErrorScreen message="The marketplace is temporarily unavailable. Please try again in a moment." />;
+  }
+  const message = isRouteErrorResponse(error)
+    ? typeof error.data === "string" && error.data
+      ? error.data
+      : error.statusText
+    : import.meta.env.DEV && error instanceof Error
+      ? error.message
+      : undefined;
+  return <ErrorScreen message={message || undefined} />;
 }

@@ -134,7 +134,7 @@ export function directImports(): Plugin {
         (!code.includes("lucide-react") && !code.includes("#db/vocabulary.ts"))
       )
         return;
-      const rewritten = code.replace(pattern, (statement, verb: string, list: string, from: string) => {
+      return code.replace(pattern, (statement, verb: string, list: string, from: string) => {
         const parts = barrels.get(from)!;
         const kept: string[] = [];
         const types: string[] = [];
@@ -156,8 +156,6 @@ export function directImports(): Plugin {
         ];
         return statements.filter(Boolean).join(" ") + "\n".repeat(statement.split("\n").length - 1);
       });
-      // Lines are kept, so the module's source map still holds line by line.
-      return { code: rewritten, map: null };
     },
   };
 }
@@ -176,27 +174,6 @@ export function leanLucideIcons(): Plugin {
     resolveId(source, importer) {
       if (source === "../createLucideIcon.mjs" && importer && icons.test(importer))
         return path.join(ROOT, "app/components/ui/lucide-icon.ts");
-    },
-  };
-}
-
-/**
- * React Router ships its browser code twice, alike but for one constant:
- * the development copy (what its package exports) keeps warnings and the
- * developer's hints in error pages. The browser build takes the production
- * copy; the server and the dev server keep the package's own.
- */
-export function productionReactRouter(): Plugin {
-  const dist = path.join(ROOT, "node_modules/react-router/dist/production");
-  const files: Record<string, string> = { "react-router": "index.mjs", "react-router/dom": "dom-export.mjs" };
-  return {
-    name: "production-react-router",
-    enforce: "pre",
-    apply: "build",
-    applyToEnvironment: (environment) => environment.name === "client",
-    resolveId(source) {
-      const file = files[source];
-      if (file) return path.join(dist, file);
     },
   };
 }

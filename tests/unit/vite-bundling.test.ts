@@ -4,16 +4,12 @@
  * each name, so the chunk groups can see which page uses which part.
  */
 import { describe, expect, it } from "vitest";
-import path from "node:path";
-import { directImports, productionReactRouter } from "../../vite/bundling.ts";
+import { directImports } from "../../vite/bundling.ts";
 
 const plugin = directImports();
 function transform(code: string, id = "/project/app/components/example.tsx") {
-  const hook = plugin.transform as (code: string, id: string) => { code: string; map: null } | undefined;
-  const result = hook.call({}, code, id);
-  // Lines are kept, so the module's source map is left as it was.
-  if (result) expect(result.map).toBeNull();
-  return result?.code;
+  const hook = plugin.transform as (code: string, id: string) => string | undefined;
+  return hook.call({}, code, id);
 }
 
 describe("imports of a file that only re-exports", () => {
@@ -52,26 +48,5 @@ describe("imports of a file that only re-exports", () => {
     expect(transform(typeOnly)).toBe(typeOnly);
     expect(transform(`import { useState } from "react";`)).toBeUndefined();
     expect(transform(`import { Heart } from "lucide-react";`, "/project/node_modules/x/index.tsx")).toBeUndefined();
-  });
-});
-
-describe("React Router in the browser build", () => {
-  const plugin = productionReactRouter();
-  const resolve = (source: string) => (plugin.resolveId as (source: string) => string | undefined).call({}, source);
-  const applies = (name: string) =>
-    (plugin.applyToEnvironment as (environment: { name: string }) => boolean)({ name });
-
-  it("takes the package's production copy, for the router and its DOM entry alike", () => {
-    const dist = path.resolve(import.meta.dirname, "../../node_modules/react-router/dist/production");
-    expect(resolve("react-router")).toBe(path.join(dist, "index.mjs"));
-    expect(resolve("react-router/dom")).toBe(path.join(dist, "dom-export.mjs"));
-    expect(resolve("react-router-dom")).toBeUndefined();
-    expect(resolve("@react-router/node")).toBeUndefined();
-  });
-
-  it("only in the browser's build: the server and the dev server keep the package's own", () => {
-    expect(plugin.apply).toBe("build");
-    expect(applies("client")).toBe(true);
-    expect(applies("ssr")).toBe(false);
   });
 });
