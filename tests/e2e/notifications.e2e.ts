@@ -42,6 +42,9 @@ test("the popover pages 20 at a time, marks one and all read", async ({ browser 
     expect(r.status()).toBe(200);
   }
   const admin = await sessionPage(browser, "admin");
+  // The popover's first page is the /notifications loader's: 20, exactly (that page gets no live additions).
+  await admin.goto("/notifications");
+  await expect(admin.getByRole("list", { name: "Notifications", exact: true }).getByRole("listitem")).toHaveCount(20);
   await admin.goto("/admin");
   await admin.locator("html[data-hydrated]").waitFor();
   const bell = admin.getByRole("button", { name: /^Notifications/ });
