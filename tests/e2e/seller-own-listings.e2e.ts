@@ -1,10 +1,10 @@
 /**
  * A seller manages live listings from the dashboard on a phone: a price drop applies at once and the
  * listing page says what it was reduced from; a withdrawn listing leaves the public pages and comes
- * back when relisted; sold is asked once more.
+ * back when relisted; sold is asked once more. A dealer's listings come a page at a time.
  */
 import { expect, test } from "@playwright/test";
-import { publishListing } from "./support/listings.ts";
+import { createPendingListing, publishListing } from "./support/listings.ts";
 import { gotoReady, sessionPage } from "./support/personas.ts";
 
 test("a seller drops a live listing's price on a phone; the listing page shows Reduced from", async ({ browser }) => {
@@ -86,4 +86,51 @@ test("the seller's dashboard charts real views per day, with the numbers as a ta
     .toBeGreaterThanOrEqual(before + 1);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await page.context().close();
+});
+
+test("a dealer's listings come a page at a time, newest first, on a phone and a laptop", async ({ browser }) => {
+  // The demo seller has 20 machines: one more makes a second page.
+  const title = `Pager Bobcat S450 ${Date.now().toString(36)}`;
+  await createPendingListing({ title, description: "Skid steer loader." });
+  for (const width of [360, 1280]) {
+    const page = await sessionPage(browser, "seller", { viewport: { width, height: 800 } });
+    await gotoReady(page, "/seller-dashboard");
+    // A card per listing on a phone, a table row on a laptop: their titles, in order.
+    const titles = () =>
+      width === 360
+        ? page
+            .getByRole("list", { name: "Your listings" })
+            .locator(":scope > li")
+            .evaluateAll((items) => items.map((item) => item.getAttribute("aria-label")))
+        : page.locator("#your-listings tbody tr > td:first-child > a:first-child").allInnerTexts();
+    const pages = page.getByRole("navigation", { name: "Pages" });
+    await expect(pages.getByText(/^Page 1 of \d+$/)).toBeVisible();
+    const summary = page.getByText(/^1–20 of \d+, newest first$/);
+    await expect(summary).toBeVisible();
+    const total = Number(/of (\d+)/.exec(await summary.innerText())![1]);
+    expect(total).toBeGreaterThan(20);
+    const first = await titles();
+    expect(first).toHaveLength(20);
+    expect(first).toContain(title);
+
+    await pages.getByRole("link", { name: "Next" }).click();
+    await expect(page).toHaveURL(/\/seller-dashboard\?page=2#your-listings$/);
+    await expect(pages.getByText(/^Page 2 of \d+$/)).toBeVisible();
+    await expect(page.getByText(/^21–\d+ of \d+, newest first$/)).toBeVisible();
+    const second = await titles();
+    expect(second.length).toBeGreaterThan(0);
+    expect(second).not.toContain(title);
+    // The list's heading is in sight, below the header that stays on top from sm up.
+    const heading = (await page.getByText("Your Listings", { exact: true }).boundingBox())!;
+    const header = (await page.locator("header").first().boundingBox())!;
+    expect(heading.y).toBeGreaterThanOrEqual(width === 360 ? 0 : header.y + header.height);
+    expect(heading.y + heading.height).toBeLessThan(800);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+
+    await pages.getByRole("link", { name: "Previous" }).click();
+    await expect(page).toHaveURL(/\/seller-dashboard#your-listings$/);
+    await expect(pages.getByText(/^Page 1 of \d+$/)).toBeVisible();
+    expect(await titles()).toContain(title);
+    await page.context().close();
+  }
 });

@@ -5,6 +5,7 @@ import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { formatPrice, formatShortDate } from "#app/lib/format.ts";
 import { cn } from "#app/lib/utils.ts";
+import { Pager } from "#app/components/pager.tsx";
 import { ChangePriceForm } from "./change-price-form.tsx";
 import { ListingMarketActions } from "./listing-market-actions.tsx";
 import { ListingExpiry, type ListingExpiryFields } from "./listing-expiry.tsx";
@@ -35,15 +36,24 @@ const BADGE_VARIANT: Record<string, "bargain" | "urgent" | "secondary" | "outlin
   Withdrawn: "secondary",
 };
 
-/** "Your Listings": a table from sm up, one card per listing on a phone. */
-export function SellerListings({ listings }: { listings: SellerListingRow[] }) {
+/** Which page of the seller's listings is shown, newest first. */
+export type SellerListingsPaging = { page: number; pageCount: number; total: number; pageSize: number };
+
+/** "Your Listings", a page at a time: a table from sm up, one card per listing on a phone. */
+export function SellerListings({ listings, paging }: { listings: SellerListingRow[]; paging: SellerListingsPaging }) {
+  const first = (paging.page - 1) * paging.pageSize + 1;
   return (
-    <Card className="mt-8">
+    <Card id="your-listings" className="mt-8 scroll-mt-4 sm:scroll-mt-20">
       <CardHeader>
         <CardTitle>Your Listings</CardTitle>
+        {paging.pageCount > 1 ? (
+          <p className="text-sm text-gray-600">
+            {first}–{first + listings.length - 1} of {paging.total}, newest first
+          </p>
+        ) : null}
       </CardHeader>
       <CardContent>
-        {listings.length === 0 ? (
+        {paging.total === 0 ? (
           <div className="py-10 text-center">
             <p className="text-gray-600">You have no listings yet.</p>
             <Button asChild className="mt-4">
@@ -126,6 +136,12 @@ export function SellerListings({ listings }: { listings: SellerListingRow[] }) {
                 </li>
               ))}
             </ul>
+            <Pager
+              page={paging.page}
+              pageCount={paging.pageCount}
+              hasNext={paging.page < paging.pageCount}
+              href={(p) => `/seller-dashboard${p > 1 ? `?page=${p}` : ""}#your-listings`}
+            />
           </>
         )}
       </CardContent>

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/admin-audit";
-import { Pager } from "#app/components/admin/pager.tsx";
+import { Pager } from "#app/components/pager.tsx";
 import { findAuditEvents } from "#app/domain/audit/find-audit-events.server.ts";
 import { formatAdminDate } from "#app/lib/format.ts";
 import { requireAdmin } from "#app/server/guards.server.ts";

@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/admin-requests";
-import { Pager, pageParam } from "#app/components/admin/pager.tsx";
+import { Pager, pageParam } from "#app/components/pager.tsx";
 import { useActionToast, type ActionToast } from "#app/components/forms/use-action-toast.ts";
 import { Alert, AlertDescription, AlertTitle } from "#app/components/ui/alert.tsx";
 import { RequestHistory } from "#app/components/requests/request-history.tsx";

@@ -18,10 +18,10 @@ import { findOwnSellerPagePath } from "#app/domain/seller/get-seller-page.server
 import type { Runtime } from "#app/server/runtime.server.ts";
 
 /** The seller's listings (a rejected one with its reason), stats and signed mandates. */
-export async function readSellerDashboard(options: { db: Runtime["db"]; viewer: Viewer }) {
-  const { db, viewer } = options;
+export async function readSellerDashboard(options: { db: Runtime["db"]; viewer: Viewer; page: number }) {
+  const { db, viewer, page } = options;
   const [dashboard, analytics, leads, verification, sellerPage] = await Promise.all([
-    findSellerDashboard({ db, userId: viewer.userId }),
+    findSellerDashboard({ db, userId: viewer.userId, page }),
     findSellerAnalytics({ db, userId: viewer.userId }),
     findSellerLeads({ db, viewer }),
     getVerificationStatus({ db, userId: viewer.userId }),

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/seller-dashboard";
 import { replyToContactAdmin } from "#app/components/contact/contact-admin-action.server.ts";
 import { useActionToast } from "#app/components/forms/use-action-toast.ts";
+import { pageParam } from "#app/components/pager.tsx";
 import { LegalAgreements } from "#app/components/seller/legal-agreements.tsx";
 import { SellerDashboardHeader } from "#app/components/seller/seller-dashboard-header.tsx";
 import { SellerListings } from "#app/components/seller/seller-listings.tsx";
@@ -34,7 +35,7 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requireRole(request, "seller");
   const { db } = await getRuntime();
-  return readSellerDashboard({ db, viewer });
+  return readSellerDashboard({ db, viewer, page: pageParam(new URL(request.url).searchParams.get("page")) });
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -59,7 +60,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function SellerDashboard({ loaderData, actionData }: Route.ComponentProps) {
-  const { fullName, listings, stats, mandates, analytics, leads, today, verification, sellerPage } = loaderData;
+  const { fullName, listings, paging, stats, mandates, analytics, leads, today, verification, sellerPage } = loaderData;
   useActionToast(actionData?.toast);
   const contact =
     actionData && "intent" in actionData && actionData.intent === CONTACT_ADMIN_INTENT ? actionData : undefined;
@@ -83,7 +84,7 @@ export default function SellerDashboard({ loaderData, actionData }: Route.Compon
 
       <SellerStats stats={stats} />
       <ViewsChart analytics={analytics} />
-      <SellerListings listings={listings} />
+      <SellerListings listings={listings} paging={paging} />
       <SellerLeads leads={leads} today={today} />
       <LegalAgreements mandates={mandates} />
     </div>
