@@ -8,6 +8,7 @@ import process from "node:process";
 import compression from "compression";
 import express from "express";
 import { createRequestHandler } from "@react-router/express";
+import { coalesceFlush } from "./server/coalesce-flush.js";
 import { drainOnce } from "./server/drain-once.js";
 import { clientAddress, clientAddressOf, trustProxySetting } from "./server/client-address.js";
 import { answerExpectContinue, requestBodies } from "./server/request-bodies.js";
@@ -59,6 +60,7 @@ app.use(
   }),
 );
 app.use(drainOnce);
+app.use(coalesceFlush);
 
 /** What loaders and actions get besides the request: the client's address (spec: mandate IP). */
 const getLoadContext = (req, res) =>
