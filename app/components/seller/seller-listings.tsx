@@ -42,13 +42,14 @@ export type SellerListingsPaging = { page: number; pageCount: number; total: num
 /** "Your Listings", a page at a time: a table from sm up, one card per listing on a phone. */
 export function SellerListings({ listings, paging }: { listings: SellerListingRow[]; paging: SellerListingsPaging }) {
   const first = (paging.page - 1) * paging.pageSize + 1;
+  const last = first + listings.length - 1;
   return (
-    <Card id="your-listings" className="mt-8 scroll-mt-4 sm:scroll-mt-20">
+    <Card id="your-listings" className="mt-8 scroll-mt-4 sm:scroll-mt-28">
       <CardHeader>
         <CardTitle>Your Listings</CardTitle>
         {paging.pageCount > 1 ? (
           <p className="text-sm text-gray-600">
-            {first}–{first + listings.length - 1} of {paging.total}, newest first
+            {last > first ? `${first}–${last}` : first} of {paging.total}, newest first
           </p>
         ) : null}
       </CardHeader>
