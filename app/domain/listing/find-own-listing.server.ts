@@ -9,6 +9,7 @@ import type { DbOrTx } from "#app/lib/db.server.ts";
 import { isUuid } from "#app/lib/uuid.ts";
 import type { Viewer } from "#app/domain/user/viewer.ts";
 import { findSellerAnalytics } from "./find-seller-analytics.server.ts";
+import { badgeColumns } from "./find-seller-listings.server.ts";
 import { listingBadge } from "./listing-state.ts";
 
 export async function findOwnListing(options: { db: DbOrTx; viewer: Pick<Viewer, "userId">; listingId: string }) {
@@ -19,10 +20,7 @@ export async function findOwnListing(options: { db: DbOrTx; viewer: Pick<Viewer,
       id: listings.id,
       title: listings.title,
       price: listings.price,
-      status: listings.status,
-      adminStatus: listings.adminStatus,
-      archived: listings.archived,
-      expiresOn: listings.expiresOn,
+      ...badgeColumns,
     })
     .from(listings)
     .innerJoin(sellers, eq(sellers.id, listings.sellerId))

@@ -8,6 +8,14 @@ import type { DbOrTx } from "#app/lib/db.server.ts";
 import { daysUntilExpiry, listingBadge, nextRenewal } from "./listing-state.ts";
 import { mandateSignedSql } from "#app/domain/mandate/mandate-signed.server.ts";
 
+/** What a listing's badge is made of (`listingBadge`), for a query that shows it. */
+export const badgeColumns = {
+  status: listings.status,
+  adminStatus: listings.adminStatus,
+  archived: listings.archived,
+  expiresOn: listings.expiresOn,
+};
+
 /** Listings on one page of the dashboard: a dealer with hundreds of machines gets them a page at a time. */
 export const DASHBOARD_PAGE_SIZE = 20;
 
@@ -16,13 +24,7 @@ export async function findSellerDashboard(options: { db: DbOrTx; userId: string;
   const now = options.now ?? new Date();
   // Every listing's state, for the counts; the rest only for the page shown.
   const all = await db
-    .select({
-      id: listings.id,
-      status: listings.status,
-      adminStatus: listings.adminStatus,
-      archived: listings.archived,
-      expiresOn: listings.expiresOn,
-    })
+    .select({ id: listings.id, ...badgeColumns })
     .from(listings)
     .innerJoin(sellers, eq(sellers.id, listings.sellerId))
     .where(eq(sellers.userId, userId))
@@ -36,11 +38,8 @@ export async function findSellerDashboard(options: { db: DbOrTx; userId: string;
           id: listings.id,
           title: listings.title,
           price: listings.price,
-          status: listings.status,
-          adminStatus: listings.adminStatus,
-          archived: listings.archived,
           createdOn: listings.createdOn,
-          expiresOn: listings.expiresOn,
+          ...badgeColumns,
           views: sql<number>`(select count(*)::int from ${listingViews} where ${listingViews.listingId} = ${listings.id})`,
           mandateSigned: mandateSignedSql,
           /** The seller's latest changes to the approved version: waiting, or not approved (null: none, or decided otherwise). */
