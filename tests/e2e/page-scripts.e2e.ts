@@ -32,7 +32,12 @@ function watch(page: Page) {
     if (message.type() === "error") problems.push(`console: ${message.text()}`);
   });
   page.on("requestfailed", (request) => {
-    if (request.resourceType() === "script") problems.push(`failed: ${request.url()}`);
+    // ERR_ABORTED is a load the next page.goto cancelled, not a file that did not come: a live
+    // notification from another test's work can show a toast, whose script starts loading
+    // just as the walk moves on.
+    const reason = request.failure()?.errorText ?? "";
+    if (request.resourceType() === "script" && reason !== "net::ERR_ABORTED")
+      problems.push(`failed (${reason}): ${request.url()}`);
   });
   page.on("response", (response) => {
     if (response.request().resourceType() === "script" && response.status() >= 400)
