@@ -16,6 +16,7 @@ import { Footer } from "#app/components/layout/footer.tsx";
 import { GoHomeButton } from "#app/components/layout/go-home-button.tsx";
 import { Header } from "#app/components/layout/header.tsx";
 import { NotFound } from "#app/components/layout/not-found.tsx";
+import { NoScriptNotices } from "#app/components/layout/no-script-notices.tsx";
 import { Toaster } from "#app/components/ui/toaster.tsx";
 import { getViewer } from "#app/server/get-viewer.server.ts";
 import { readToasts } from "#app/lib/toast.server.ts";
@@ -80,15 +81,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   }, [toasts]);
   return (
     <>
-      {toasts.length ? (
-        <noscript>
-          {toasts.map((toast) => (
-            <div key={toast.title} role="status" className="mx-auto max-w-3xl p-3 text-sm">
-              <strong>{toast.title}</strong> {toast.description}
-            </div>
-          ))}
-        </noscript>
-      ) : null}
+      <NoScriptNotices notices={toasts} className="mx-auto mt-3 max-w-3xl px-4" />
       <Outlet />
     </>
   );

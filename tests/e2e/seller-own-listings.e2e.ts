@@ -19,6 +19,14 @@ test("a seller drops a live listing's price on a phone; the listing page shows R
   await expect(page.getByText(`"${title}" now costs R`)).toBeVisible();
   await expect(card).toContainText(/R\s790\s000/);
   await expect(card.getByText("Active")).toBeVisible();
+  // Saved: the box closes; a refused price keeps it open, with what was typed.
+  await expect(card.getByLabel(`New price for ${title} (R)`)).toBeHidden();
+  await card.getByText("Change price").click();
+  await card.getByLabel(`New price for ${title} (R)`).fill("0");
+  await card.getByRole("button", { name: "Save price" }).click();
+  await expect(page.getByText("Price not changed")).toBeVisible();
+  await expect(card.getByLabel(`New price for ${title} (R)`)).toHaveValue("0");
+  await expect(card.getByLabel(`New price for ${title} (R)`)).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await page.context().close();
 
@@ -35,21 +43,27 @@ test("a seller withdraws a live listing and relists it; marking another sold ask
   const page = await sessionPage(browser, "seller", { viewport: { width: 360, height: 800 } });
   await gotoReady(page, "/seller-dashboard");
   const card = () => page.getByRole("list", { name: "Your listings" }).getByRole("listitem", { name: title });
-  await card().getByRole("button", { name: `Withdraw ${title}` }).click();
+  await card()
+    .getByRole("button", { name: `Withdraw ${title}` })
+    .click();
   await expect(page.getByText(`"${title}" is withdrawn`)).toBeVisible();
   await expect(card().getByText("Withdrawn", { exact: true })).toBeVisible();
 
   const visitor = await browser.newPage();
   expect((await visitor.goto(`/listing/${listingId}`))!.status()).toBe(404);
 
-  await card().getByRole("button", { name: `Relist ${title}` }).click();
+  await card()
+    .getByRole("button", { name: `Relist ${title}` })
+    .click();
   await expect(page.getByText(`"${title}" is back on the market.`)).toBeVisible();
   await expect(card().getByText("Active", { exact: true })).toBeVisible();
   expect((await visitor.goto(`/listing/${listingId}`))!.status()).toBe(200);
 
   await card().getByText("Mark as sold", { exact: true }).click();
   await expect(card().getByText("Sold? This cannot be undone")).toBeVisible();
-  await card().getByRole("button", { name: `Yes, mark ${title} as sold` }).click();
+  await card()
+    .getByRole("button", { name: `Yes, mark ${title} as sold` })
+    .click();
   await expect(page.getByText(`"${title}" is marked sold.`)).toBeVisible();
   await expect(card().getByText("Sold", { exact: true })).toBeVisible();
   await expect(card().getByRole("button", { name: `Relist ${title}` })).toHaveCount(0);
@@ -58,13 +72,16 @@ test("a seller withdraws a live listing and relists it; marking another sold ask
   await Promise.all([visitor.close(), page.context().close()]);
 });
 
-test("the seller's dashboard charts real views per day, with the numbers as a table for screen readers", async ({ browser }) => {
+test("the seller's dashboard charts real views per day, with the numbers as a table for screen readers", async ({
+  browser,
+}) => {
   const title = `Analytics Hitachi ZX200 ${Date.now().toString(36)}`;
   const listingId = await publishListing({ title, description: "Excavator." });
   const page = await sessionPage(browser, "seller", { viewport: { width: 360, height: 800 } });
   await gotoReady(page, "/seller-dashboard");
   const chart = page.getByText(/views? in the last 30 days; [\d,]+ in 90 days\./);
-  const count = async () => Number((/^([\d,]+)/.exec((await chart.innerText()).trim())?.[1] ?? "NaN").replace(/,/g, ""));
+  const count = async () =>
+    Number((/^([\d,]+)/.exec((await chart.innerText()).trim())?.[1] ?? "NaN").replace(/,/g, ""));
   const before = await count();
   const table = page.getByRole("table", { name: "Views per day, last 30 days" });
   await expect(table.getByRole("row")).toHaveCount(31);
@@ -84,6 +101,32 @@ test("the seller's dashboard charts real views per day, with the numbers as a ta
       { timeout: 20_000, intervals: [1_000, 2_000] },
     )
     .toBeGreaterThanOrEqual(before + 1);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await page.context().close();
+});
+
+test("without JavaScript the dashboard's answer is written at the top of the page it sends back", async ({
+  browser,
+}) => {
+  const title = `No-JS Hitachi ZX135 ${Date.now().toString(36)}`;
+  await publishListing({ title, description: "Excavator, short tail." });
+  const page = await sessionPage(browser, "seller", {
+    viewport: { width: 360, height: 800 },
+    javaScriptEnabled: false,
+  });
+  await page.goto("/seller-dashboard");
+  const card = page.getByRole("list", { name: "Your listings" }).getByRole("listitem", { name: title });
+  await card.getByRole("button", { name: `Withdraw ${title}` }).click();
+  const notice = page.getByRole("status").filter({ hasText: `"${title}" is withdrawn` });
+  await expect(notice).toBeVisible();
+  expect((await notice.boundingBox())!.y).toBeLessThan(800);
+  await expect(card.getByText("Withdrawn", { exact: true })).toBeVisible();
+
+  // A refused price says why, as an alert.
+  await card.getByText("Change price").click();
+  await card.getByLabel(`New price for ${title} (R)`).fill("0");
+  await card.getByRole("button", { name: "Save price" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Price not changed" })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await page.context().close();
 });
@@ -111,6 +154,10 @@ test("a dealer's listings come a page at a time, newest first, on a phone and a 
     expect(total).toBeGreaterThan(20);
     const first = await titles();
     expect(first).toHaveLength(20);
+    // On a laptop the columns keep their places from page to page.
+    const columns = () =>
+      page.locator("#your-listings thead th").evaluateAll((cells) => cells.map((c) => c.getBoundingClientRect().x));
+    const firstColumns = width === 1280 ? await columns() : [];
     expect(first).toContain(title);
 
     await pages.getByRole("link", { name: "Next" }).click();
@@ -121,6 +168,7 @@ test("a dealer's listings come a page at a time, newest first, on a phone and a 
     const second = await titles();
     expect(second.length).toBeGreaterThan(0);
     expect(second).not.toContain(title);
+    if (width === 1280) expect(await columns()).toEqual(firstColumns);
     await expectListInSight(page, width);
 
     await pages.getByRole("link", { name: "Previous" }).click();

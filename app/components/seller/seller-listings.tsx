@@ -63,15 +63,16 @@ export function SellerListings({ listings, paging }: { listings: SellerListingRo
           </div>
         ) : (
           <>
-            <table className="hidden w-full text-left text-sm sm:table">
+            {/* From lg up the columns keep their widths from page to page; the title takes what is left. */}
+            <table className="hidden w-full text-left text-sm sm:table lg:table-fixed">
               <thead>
                 <tr className="border-b text-gray-600">
                   <th className="py-2 pr-4">Title</th>
-                  <th className="py-2 pr-4">Price</th>
-                  <th className="py-2 pr-4">Status</th>
-                  <th className="hidden py-2 pr-4 md:table-cell">Created</th>
-                  <th className="hidden py-2 pr-4 md:table-cell">Views</th>
-                  <th className="py-2 pr-4">Actions</th>
+                  <th className="py-2 pr-4 lg:w-36">Price</th>
+                  <th className="py-2 pr-4 lg:w-36">Status</th>
+                  <th className="hidden py-2 pr-4 md:table-cell lg:w-28">Created</th>
+                  <th className="hidden py-2 pr-4 md:table-cell lg:w-16">Views</th>
+                  <th className="py-2 pr-4 lg:w-64">Actions</th>
                 </tr>
               </thead>
               <tbody>

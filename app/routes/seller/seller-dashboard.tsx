@@ -3,6 +3,7 @@ import type { Route } from "./+types/seller-dashboard";
 import { replyToContactAdmin } from "#app/components/contact/contact-admin-action.server.ts";
 import { useActionToast } from "#app/components/forms/use-action-toast.ts";
 import { pageParam } from "#app/components/pager.tsx";
+import { NoScriptNotices } from "#app/components/layout/no-script-notices.tsx";
 import { LegalAgreements } from "#app/components/seller/legal-agreements.tsx";
 import { SellerDashboardHeader } from "#app/components/seller/seller-dashboard-header.tsx";
 import { SellerListings } from "#app/components/seller/seller-listings.tsx";
@@ -66,6 +67,8 @@ export default function SellerDashboard({ loaderData, actionData }: Route.Compon
     actionData && "intent" in actionData && actionData.intent === CONTACT_ADMIN_INTENT ? actionData : undefined;
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
+      {/* The listings' actions say their outcome in a toast; without JavaScript, here. */}
+      <NoScriptNotices notices={actionData?.toast ? [actionData.toast] : []} className="mb-6" />
       <SellerDashboardHeader
         fullName={fullName}
         contact={contact}
