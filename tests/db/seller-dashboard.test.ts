@@ -7,6 +7,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as s from "#db/schema.ts";
 import { DASHBOARD_PAGE_SIZE } from "#app/domain/listing/find-seller-listings.server.ts";
+import { DASHBOARD_AGREEMENTS_SHOWN } from "#app/domain/listing/dashboard-limits.ts";
 import { loader as dashboard } from "#app/routes/seller/seller-dashboard.tsx";
 import { dbLabel, listingRow, publicListingRow, startTestRuntime, type Persona, type TestRuntime } from "./support/harness.ts";
 
@@ -16,6 +17,8 @@ let other: Persona;
 
 type Page = {
   listings: { title: string; badge: string; views: number }[];
+  mandates: { listingTitle: string }[];
+  agreementsTotal: number;
   paging: { page: number; pageCount: number; total: number; pageSize: number };
   stats: { totalViews: number; active: number; pending: number };
 };
@@ -74,6 +77,39 @@ describe(`the seller's dashboard (${dbLabel})`, () => {
     expect(theirs.listings.map((l) => l.title)).toEqual(["Not mine"]);
     expect(theirs.paging).toMatchObject({ page: 1, pageCount: 1, total: 1 });
     expect(theirs.stats).toMatchObject({ totalViews: 0, active: 1, pending: 0 });
+  });
+
+  it("lists the latest signed mandates under Legal Agreements, and all of them when asked", async () => {
+    const dealer = await h.persona("seller");
+    const total = DASHBOARD_AGREEMENTS_SHOWN + 3;
+    const start = Date.now() - total * 60_000;
+    const mandate = (persona: Persona, title: string, signedAt: Date, status: "signed" | "pdf_requested" = "signed") => ({
+      userId: persona.viewer.userId,
+      listingTitle: title,
+      termsText: "Exclusive sales mandate.",
+      signatureMethod: "checkbox" as const,
+      status,
+      userEmail: "dealer@example.test",
+      signedAt,
+    });
+    await h.rt.db.insert(s.mandateAgreements).values([
+      ...Array.from({ length: total }, (_, n) => mandate(dealer, `Mandate ${n}`, new Date(start + n * 60_000))),
+      mandate(other, "Not my mandate", new Date()),
+      mandate(dealer, "Not signed yet", new Date(), "pdf_requested"),
+    ]);
+
+    const latest = await open(dealer);
+    expect(latest.agreementsTotal).toBe(total);
+    expect(latest.mandates.map((m) => m.listingTitle)).toEqual(
+      Array.from({ length: DASHBOARD_AGREEMENTS_SHOWN }, (_, i) => `Mandate ${total - 1 - i}`),
+    );
+    const all = await open(dealer, "?agreements=all");
+    expect(all.mandates.map((m) => m.listingTitle)).toEqual(
+      Array.from({ length: total }, (_, i) => `Mandate ${total - 1 - i}`),
+    );
+    expect(all.agreementsTotal).toBe(total);
+    // Any other value is the latest few.
+    expect((await open(dealer, "?agreements=yes")).mandates).toHaveLength(DASHBOARD_AGREEMENTS_SHOWN);
   });
 
   it("a seller without listings gets one empty page", async () => {

@@ -196,3 +196,30 @@ async function expectListInSight(page: Page, width: number) {
   expect(heading.y + heading.height).toBeLessThan(800);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 }
+
+test("Legal Agreements shows a dealer's latest ten mandates, and all of them on request", async ({ browser }) => {
+  // The demo seller signed a mandate for each of their 20 machines.
+  const page = await sessionPage(browser, "seller", { viewport: { width: 360, height: 800 } });
+  await gotoReady(page, "/seller-dashboard?page=2");
+  const card = page.locator("#legal-agreements");
+  const items = card.getByRole("listitem");
+  await expect(card.getByText(/^The latest 10 of \d+$/)).toBeVisible();
+  const total = Number(/of (\d+)/.exec(await card.getByText(/^The latest 10 of/).innerText())![1]);
+  expect(total).toBeGreaterThanOrEqual(20);
+  await expect(items).toHaveCount(10);
+
+  await card.getByRole("link", { name: `Show all ${total} agreements` }).click();
+  // The listings' page is kept.
+  await expect(page).toHaveURL(/\/seller-dashboard\?page=2&agreements=all#legal-agreements$/);
+  await expect(items).toHaveCount(total);
+  await expect(card.getByText(/^The latest/)).toHaveCount(0);
+  const heading = (await card.getByText("Legal Agreements", { exact: true }).boundingBox())!;
+  expect(heading.y).toBeGreaterThanOrEqual(0);
+  expect(heading.y).toBeLessThan(800);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+  await card.getByRole("link", { name: "Show the latest 10 only" }).click();
+  await expect(page).toHaveURL(/\/seller-dashboard\?page=2#legal-agreements$/);
+  await expect(items).toHaveCount(10);
+  await page.context().close();
+});

@@ -1,5 +1,7 @@
+import { Link } from "react-router";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { formatDateTime } from "#app/lib/format.ts";
+import { DASHBOARD_AGREEMENTS_SHOWN } from "#app/domain/listing/dashboard-limits.ts";
 
 export type SellerMandateRow = {
   id: string;
@@ -9,12 +11,39 @@ export type SellerMandateRow = {
   hasPdf: boolean;
 };
 
-/** "Legal Agreements": the seller's signed mandates, each with its PDF when there is one. */
-export function LegalAgreements({ mandates }: { mandates: SellerMandateRow[] }) {
+/** The dashboard's address with the listings' page kept and all agreements shown or not. */
+function agreementsHref(page: number, all: boolean) {
+  const query = new URLSearchParams();
+  if (page > 1) query.set("page", String(page));
+  if (all) query.set("agreements", "all");
+  const search = query.toString();
+  return `/seller-dashboard${search ? `?${search}` : ""}#legal-agreements`;
+}
+
+/**
+ * "Legal Agreements": the seller's signed mandates, latest first, each with its PDF when there is
+ * one. A dealer with many sees the latest few and asks for the rest.
+ */
+export function LegalAgreements({
+  mandates,
+  total,
+  page,
+}: {
+  mandates: SellerMandateRow[];
+  total: number;
+  /** The page of "Your Listings" shown, kept by the links here. */
+  page: number;
+}) {
+  const all = mandates.length >= total;
   return (
-    <Card className="mt-8">
+    <Card id="legal-agreements" className="mt-8 scroll-mt-4 sm:scroll-mt-28">
       <CardHeader>
         <CardTitle>Legal Agreements</CardTitle>
+        {total > mandates.length ? (
+          <p className="text-sm text-gray-600">
+            The latest {mandates.length} of {total}
+          </p>
+        ) : null}
       </CardHeader>
       <CardContent>
         {mandates.length === 0 ? (
@@ -37,6 +66,21 @@ export function LegalAgreements({ mandates }: { mandates: SellerMandateRow[] }) 
             ))}
           </ul>
         )}
+        {!all ? (
+          <Link
+            to={agreementsHref(page, true)}
+            className="mt-3 inline-block text-sm font-medium text-brand-700 underline"
+          >
+            Show all {total} agreements
+          </Link>
+        ) : total > DASHBOARD_AGREEMENTS_SHOWN ? (
+          <Link
+            to={agreementsHref(page, false)}
+            className="mt-3 inline-block text-sm font-medium text-brand-700 underline"
+          >
+            Show the latest {DASHBOARD_AGREEMENTS_SHOWN} only
+          </Link>
+        ) : null}
       </CardContent>
     </Card>
   );

@@ -7,6 +7,7 @@ import { listingRevisions, listings, listingViews, mandateAgreements, sellers } 
 import type { DbOrTx } from "#app/lib/db.server.ts";
 import { daysUntilExpiry, listingBadge, nextRenewal } from "./listing-state.ts";
 import { mandateSignedSql } from "#app/domain/mandate/mandate-signed.server.ts";
+import { DASHBOARD_AGREEMENTS_SHOWN } from "./dashboard-limits.ts";
 
 /** What a listing's badge is made of (`listingBadge`), for a query that shows it. */
 export const badgeColumns = {
@@ -19,7 +20,14 @@ export const badgeColumns = {
 /** Listings on one page of the dashboard: a dealer with hundreds of machines gets them a page at a time. */
 export const DASHBOARD_PAGE_SIZE = 20;
 
-export async function findSellerDashboard(options: { db: DbOrTx; userId: string; page?: number; now?: Date }) {
+export async function findSellerDashboard(options: {
+  db: DbOrTx;
+  userId: string;
+  page?: number;
+  /** Every signed mandate instead of the latest DASHBOARD_AGREEMENTS_SHOWN. */
+  allAgreements?: boolean;
+  now?: Date;
+}) {
   const { db, userId } = options;
   const now = options.now ?? new Date();
   // Every listing's state, for the counts; the rest only for the page shown.
@@ -43,7 +51,9 @@ export async function findSellerDashboard(options: { db: DbOrTx; userId: string;
           views: sql<number>`(select count(*)::int from ${listingViews} where ${listingViews.listingId} = ${listings.id})`,
           mandateSigned: mandateSignedSql,
           /** The seller's latest changes to the approved version: waiting, or not approved (null: none, or decided otherwise). */
-          changes: sql<"pending" | "rejected" | null>`(select case when ${listingRevisions.status} in ('pending', 'rejected') then ${listingRevisions.status} end from ${listingRevisions} where ${listingRevisions.listingId} = ${listings.id} order by ${listingRevisions.createdAt} desc limit 1)`,
+          changes: sql<
+            "pending" | "rejected" | null
+          >`(select case when ${listingRevisions.status} in ('pending', 'rejected') then ${listingRevisions.status} end from ${listingRevisions} where ${listingRevisions.listingId} = ${listings.id} order by ${listingRevisions.createdAt} desc limit 1)`,
         })
         .from(listings)
         // The join keeps the seller's ownership in this query too, and the columns qualified.
@@ -65,7 +75,8 @@ export async function findSellerDashboard(options: { db: DbOrTx; userId: string;
     .innerJoin(listings, eq(listings.id, listingViews.listingId))
     .innerJoin(sellers, eq(sellers.id, listings.sellerId))
     .where(eq(sellers.userId, userId));
-  const mandates = await db
+  const signed = and(eq(mandateAgreements.userId, userId), eq(mandateAgreements.status, "signed"));
+  const mandatesQuery = db
     .select({
       id: mandateAgreements.id,
       listingTitle: mandateAgreements.listingTitle,
@@ -74,8 +85,15 @@ export async function findSellerDashboard(options: { db: DbOrTx; userId: string;
       hasPdf: sql<boolean>`${mandateAgreements.signedPdfKey} is not null`,
     })
     .from(mandateAgreements)
-    .where(and(eq(mandateAgreements.userId, userId), eq(mandateAgreements.status, "signed")))
-    .orderBy(desc(mandateAgreements.signedAt));
+    .where(signed)
+    .orderBy(desc(mandateAgreements.signedAt), desc(mandateAgreements.id));
+  const [mandates, [agreements]] = await Promise.all([
+    options.allAgreements ? mandatesQuery : mandatesQuery.limit(DASHBOARD_AGREEMENTS_SHOWN),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(mandateAgreements)
+      .where(signed),
+  ]);
 
   const items = rows.map((r) => ({
     id: r.id,
@@ -105,5 +123,7 @@ export async function findSellerDashboard(options: { db: DbOrTx; userId: string;
       viewsChangePercent: lastWeek > 0 ? Math.round(((thisWeek - lastWeek) / lastWeek) * 100) : null,
     },
     mandates: mandates.map((m) => ({ ...m, signedAt: m.signedAt?.toISOString() ?? null })),
+    /** How many signed mandates there are in all (`mandates` may hold only the latest). */
+    agreementsTotal: agreements?.total ?? 0,
   };
 }

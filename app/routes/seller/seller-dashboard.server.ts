@@ -18,10 +18,15 @@ import { findOwnSellerPagePath } from "#app/domain/seller/get-seller-page.server
 import type { Runtime } from "#app/server/runtime.server.ts";
 
 /** The seller's listings (a rejected one with its reason), stats and signed mandates. */
-export async function readSellerDashboard(options: { db: Runtime["db"]; viewer: Viewer; page: number }) {
-  const { db, viewer, page } = options;
+export async function readSellerDashboard(options: {
+  db: Runtime["db"];
+  viewer: Viewer;
+  page: number;
+  allAgreements: boolean;
+}) {
+  const { db, viewer, page, allAgreements } = options;
   const [dashboard, analytics, leads, verification, sellerPage] = await Promise.all([
-    findSellerDashboard({ db, userId: viewer.userId, page }),
+    findSellerDashboard({ db, userId: viewer.userId, page, allAgreements }),
     findSellerAnalytics({ db, userId: viewer.userId }),
     findSellerLeads({ db, viewer }),
     getVerificationStatus({ db, userId: viewer.userId }),

@@ -36,7 +36,13 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requireRole(request, "seller");
   const { db } = await getRuntime();
-  return readSellerDashboard({ db, viewer, page: pageParam(new URL(request.url).searchParams.get("page")) });
+  const query = new URL(request.url).searchParams;
+  return readSellerDashboard({
+    db,
+    viewer,
+    page: pageParam(query.get("page")),
+    allAgreements: query.get("agreements") === "all",
+  });
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -61,7 +67,19 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function SellerDashboard({ loaderData, actionData }: Route.ComponentProps) {
-  const { fullName, listings, paging, stats, mandates, analytics, leads, today, verification, sellerPage } = loaderData;
+  const {
+    fullName,
+    listings,
+    paging,
+    stats,
+    mandates,
+    agreementsTotal,
+    analytics,
+    leads,
+    today,
+    verification,
+    sellerPage,
+  } = loaderData;
   useActionToast(actionData?.toast);
   const contact =
     actionData && "intent" in actionData && actionData.intent === CONTACT_ADMIN_INTENT ? actionData : undefined;
@@ -89,7 +107,7 @@ export default function SellerDashboard({ loaderData, actionData }: Route.Compon
       <ViewsChart analytics={analytics} />
       <SellerListings listings={listings} paging={paging} />
       <SellerLeads leads={leads} today={today} />
-      <LegalAgreements mandates={mandates} />
+      <LegalAgreements mandates={mandates} total={agreementsTotal} page={paging.page} />
     </div>
   );
 }
