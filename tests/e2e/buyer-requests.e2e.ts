@@ -158,6 +158,39 @@ test("each request from the listing page is sent only on confirm, lands on the b
   }
 });
 
+test("without JavaScript a purchase request is confirmed in the page before it is sent", async ({ browser }) => {
+  test.setTimeout(180_000);
+  const title = `Komatsu PC200 NoJS ${stamp()}`;
+  const listingId = await publishListing({ title, description: "One owner", price: "800000" });
+  const buyer = await createConfirmedAccount({ role: "buyer", prefix: "purchase-nojs", fullName: "Thabo Nkosi" });
+  const page = await (await browser.newContext({ viewport: { width: 360, height: 800 }, javaScriptEnabled: false })).newPage();
+  await signInByRequest(page, buyer.email, buyer.password);
+  await page.goto(`/listing/${listingId}`);
+  await page.getByRole("button", { name: "Make Purchase Request" }).click();
+  await expect(page).toHaveURL(new RegExp(`/listing/${listingId}\\?confirm=purchase#confirm-purchase$`));
+  const confirm = page.getByRole("region", { name: "Confirm your purchase request" });
+  await expect(confirm.getByText("Nothing is sent until you press")).toBeVisible();
+  await expect(confirm).toContainText(title);
+  await expect(confirm).toContainText(rand(820_000));
+  await noSidewaysScroll(page);
+
+  // Cancel sends nothing: the button is offered again.
+  await confirm.getByRole("link", { name: "Cancel" }).click();
+  await expect(page).toHaveURL(new RegExp(`/listing/${listingId}$`));
+  await expect(page.getByRole("region", { name: "Confirm your purchase request" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Make Purchase Request" })).toBeEnabled();
+
+  await page.getByRole("button", { name: "Make Purchase Request" }).click();
+  await confirm.getByLabel("Message (optional)").fill("Can it be delivered to Rustenburg?");
+  await confirm.getByRole("button", { name: "Send purchase request" }).click();
+  await expect(page.getByText("Purchase Request Sent").first()).toBeVisible();
+  await expect(page.getByRole("button", { name: "Request sent" })).toBeDisabled();
+  await expect(page.getByRole("region", { name: "Confirm your purchase request" })).toHaveCount(0);
+  await page.goto("/buyer-dashboard");
+  await expect(page.getByText("Can it be delivered to Rustenburg?").first()).toBeVisible();
+  await page.context().close();
+});
+
 test("the buyer's requests are cards on a phone and a table from sm up", async ({ browser }) => {
   test.setTimeout(120_000);
   const buyer = await createConfirmedAccount({ role: "buyer", prefix: "request-cards" });

@@ -7,6 +7,9 @@ import { z } from "zod";
 import { QUOTE_TYPES, type REQUEST_TYPES } from "#db/vocabulary.ts";
 import { formatPrice } from "#app/lib/format.ts";
 import { tooLong } from "#app/lib/text-limits.ts";
+import { REQUEST_MESSAGE_MAX } from "./request-limits.ts";
+
+export { REQUEST_MESSAGE_MAX };
 
 export const TIME_ZONE = "Africa/Johannesburg";
 
@@ -33,7 +36,6 @@ export const REQUEST_MESSAGES = {
 } as const;
 
 /** The longest optional message a request carries: offers, viewings, quotes and purchase requests alike. */
-export const REQUEST_MESSAGE_MAX = 5000;
 export const REQUEST_MESSAGE_TOO_LONG = tooLong("Message", REQUEST_MESSAGE_MAX);
 
 export const REQUEST_TITLES: Record<string, string> = {
@@ -160,10 +162,7 @@ export const QuoteRequestSchema = z.object({
   quoteType: z.preprocess(trimmedOrEmpty, z.enum(QUOTE_TYPES, { message: REQUEST_MESSAGES.quoteTypeRequired })),
   details: z.preprocess(
     trimmedOrEmpty,
-    z
-      .string({ message: REQUEST_MESSAGES.detailsRequired })
-      .min(1, REQUEST_MESSAGES.detailsRequired)
-      .max(5000),
+    z.string({ message: REQUEST_MESSAGES.detailsRequired }).min(1, REQUEST_MESSAGES.detailsRequired).max(5000),
   ),
   message: optionalMessage,
 });
@@ -208,4 +207,3 @@ const preferredDateFormat = new Intl.DateTimeFormat("en-ZA", {
 export function formatPreferredDate(date: string) {
   return preferredDateFormat.format(new Date(`${date}T00:00:00Z`));
 }
-

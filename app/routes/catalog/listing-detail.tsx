@@ -136,13 +136,21 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         : false,
     signedIn: Boolean(viewer),
     role: viewer?.role ?? null,
-    favourite: viewer && maySaveFavourites(viewer) ? (await favouriteIds({ db: runtime.db, userId: viewer.userId, listingIds: [listing.id] })).length > 0 : false,
+    // The purchase request's confirmation in the page (the button's way without JavaScript).
+    confirmPurchase: canBuy && new URL(request.url).searchParams.get("confirm") === "purchase",
+    favourite:
+      viewer && maySaveFavourites(viewer)
+        ? (await favouriteIds({ db: runtime.db, userId: viewer.userId, listingIds: [listing.id] })).length > 0
+        : false,
     today: todayInJohannesburg(),
     reducedFrom: await reducedFrom({ db: runtime.db, listingId: listing.id, price: listing.price }),
     // For its seller: the way to edit it, and whether edits wait for review (the public sees this version).
     own:
       viewer?.userId === listing.sellerUserId
-        ? { editable: listing.preview !== "Sold", changesPending: await hasPendingRevision({ db: runtime.db, listingId: listing.id }) }
+        ? {
+            editable: listing.preview !== "Sold",
+            changesPending: await hasPendingRevision({ db: runtime.db, listingId: listing.id }),
+          }
         : null,
     // Only in a preview, which only the seller and the admins get.
     rejectionReason:
@@ -184,7 +192,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function ListingDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { listing, canBuy, requested, signedIn, role, today, publicUrl } = loaderData;
+  const { listing, canBuy, requested, signedIn, role, today, publicUrl, confirmPurchase } = loaderData;
   const navigate = useNavigate();
   useActionToast(actionData?.toast);
   const [active, setActive] = useState(0);
@@ -293,11 +301,11 @@ export default function ListingDetail({ loaderData, actionData }: Route.Componen
               <PendingFavourite signedIn={signedIn} canSave={maySaveFavourites({ role })} />
             </div>
             <p className="text-3xl font-bold text-brand-700">{formatPrice(listing.price)}</p>
-          {loaderData.reducedFrom ? (
-            <p className="-mt-3 text-sm text-green-800">
-              Reduced from <s>{formatPrice(loaderData.reducedFrom)}</s>
-            </p>
-          ) : null}
+            {loaderData.reducedFrom ? (
+              <p className="-mt-3 text-sm text-green-800">
+                Reduced from <s>{formatPrice(loaderData.reducedFrom)}</s>
+              </p>
+            ) : null}
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
               <dt className="font-medium text-gray-600">Category</dt>
               <dd>{categoryLabel(listing.category)}</dd>
@@ -381,6 +389,8 @@ export default function ListingDetail({ loaderData, actionData }: Route.Componen
                 listing={{ id: listing.id, title: listing.title, price: listing.price, vat: listing.vat }}
                 today={today}
                 purchaseRequested={requested}
+                confirmPurchase={confirmPurchase}
+                total={formatPrice(breakdown.buyerPays)}
               />
             ) : signedIn ? (
               <p className="text-sm text-gray-600">
