@@ -36,6 +36,7 @@ import {
 } from "#app/domain/request/request-schemas.ts";
 import type { BuyerRequestKind } from "#app/domain/request/request-state.ts";
 import { cn } from "#app/lib/utils.ts";
+import { plainRand } from "#app/lib/rand-input.ts";
 import { NO_LISTING_LABEL } from "./listing-combobox.tsx";
 
 export type RequestListing = { id: string; title: string; price: number; vat?: VatMode | null };
@@ -235,7 +236,7 @@ function RequestDialogContent({ kind, listing, today, onSent }: OnListingPage) {
     if (answer.toast?.type === "success") onSent(answer.toast);
   }, [answer, fetcher.state, onSent]);
 
-  const offered = Number(offer.replace(/[\s\u00a0\u202f]/g, "").replace(/^R/i, ""));
+  const offered = Number(plainRand(offer));
   const amounts = requestAmounts({ kind, listingPrice: listing.price, offerAmount: offer ? offered : null, vat: listing.vat });
   const shown = amounts ? formatRequestAmounts(amounts) : null;
   const error = answer?.toast?.type === "error" ? answer.toast : null;

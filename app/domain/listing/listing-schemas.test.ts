@@ -35,7 +35,7 @@ describe("create-listing form", () => {
     },
   );
   it("needs a price above 0 (Invalid price)", () => {
-    for (const price of ["0", "-5", "abc", "1e20"]) {
+    for (const price of ["0", "-5", "- 5", "-1 250 000,50"]) {
       expect(first(CreateListingSchema.safeParse({ ...valid, price }))).toBe("Price must be greater than 0.");
     }
     expect(LISTING_TITLES["Price must be greater than 0."]).toBe("Invalid price");
@@ -48,6 +48,26 @@ describe("create-listing form", () => {
   it("refuses unknown categories and conditions", () => {
     expect(CreateListingSchema.safeParse({ ...valid, category: "tractors" }).success).toBe(false);
     expect(CreateListingSchema.safeParse({ ...valid, condition: "broken" }).success).toBe(false);
+  });
+});
+
+describe("a price as people type it", () => {
+  const price = (value: string) => {
+    const r = CreateListingSchema.safeParse({ ...valid, price: value });
+    return r.success ? r.data.price : first(r);
+  };
+  it("reads a decimal comma as one, never as a thousands separator", () => {
+    expect(price("1 250 000,50")).toBe("1250000.50");
+    expect(price("129 500,75")).toBe("129500.75");
+    expect(price("1,250,000")).toBe("1250000");
+    expect(price("R1 250 000")).toBe("1250000");
+  });
+  it("says a price that is not a number must be one", () => {
+    for (const value of ["12abc", "1.250.000", "1,25,000", "abc", "1e20"]) {
+      expect(price(value)).toBe(LISTING_MESSAGES.priceNumber);
+    }
+    expect(LISTING_TITLES[LISTING_MESSAGES.priceNumber]).toBe("Invalid price");
+    expect(price("0")).toBe(LISTING_MESSAGES.price);
   });
 });
 

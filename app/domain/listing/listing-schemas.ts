@@ -18,10 +18,12 @@ import {
 
 export type { MachineSpecs };
 import { normaliseMake, OTHER_MAKE } from "./makes.ts";
+import { plainRand } from "#app/lib/rand-input.ts";
 
 export const LISTING_MESSAGES = {
   missing: "Please fill in all required fields.",
   price: "Price must be greater than 0.",
+  priceNumber: "Price must be a number of rand, such as 1 250 000.",
   type: "Listing must be marked as either Urgent or Bargain (or both).",
   adminPrice: "Price must be a number of at least 0.",
   priceDecimals: "Price can have at most two decimal places.",
@@ -44,6 +46,7 @@ export const LISTING_MESSAGES = {
 export const LISTING_TITLES: Record<string, string> = {
   [LISTING_MESSAGES.missing]: "Missing required fields",
   [LISTING_MESSAGES.price]: "Invalid price",
+  [LISTING_MESSAGES.priceNumber]: "Invalid price",
   [LISTING_MESSAGES.priceDecimals]: "Invalid price",
   [LISTING_MESSAGES.priceTooLarge]: "Invalid price",
   [LISTING_MESSAGES.type]: "Listing type required",
@@ -75,16 +78,18 @@ const text = (max: number) =>
   );
 const flag = z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean());
 /**
- * Rand amounts: digits with optional spaces/commas as group separators, up to 2 decimals, at most
- * 12 digits before the point (the column is numeric(14,2)); each way of being wrong says which.
+ * Rand amounts as typed (`plainRand`: spaces and commas between thousands, a decimal comma or
+ * point), up to 2 decimals, at most 12 digits before the point (the column is numeric(14,2));
+ * each way of being wrong says which.
  */
-const money = (message: string) =>
+const money = (notANumber: string, belowZero: string = notANumber) =>
   z.preprocess(
-    (v) => (typeof v === "string" ? v.replace(/[\s,]/g, "").replace(/^R/i, "") : v),
+    (v) => (typeof v === "string" ? plainRand(v) : v),
     z
       .string({ message: LISTING_MESSAGES.missing })
       .min(1, LISTING_MESSAGES.missing)
-      .regex(/^\d+(\.\d+)?$/, message)
+      .refine((v) => !/^-\d+(\.\d+)?$/.test(v), belowZero)
+      .regex(/^\d+(\.\d+)?$/, notANumber)
       .refine((v) => !/\.\d{3,}$/.test(v), LISTING_MESSAGES.priceDecimals)
       .refine((v) => v.replace(/^0+(?=\d)/, "").split(".")[0]!.length <= 12, LISTING_MESSAGES.priceTooLarge),
   );
@@ -211,7 +216,10 @@ const createListingObject = z
     description: text(5000),
     category: z.enum(CATEGORIES, { message: LISTING_MESSAGES.missing }),
     condition: z.enum(CONDITIONS, { message: LISTING_MESSAGES.missing }),
-    price: money(LISTING_MESSAGES.price).refine((v) => Number(v) > 0, LISTING_MESSAGES.price),
+    price: money(LISTING_MESSAGES.priceNumber, LISTING_MESSAGES.price).refine(
+      (v) => Number(v) > 0,
+      LISTING_MESSAGES.price,
+    ),
     location: z.preprocess((v) => (typeof v === "string" ? v.trim() : ""), z.string().max(120)),
     isUrgent: flag,
     isBargain: flag,
@@ -266,5 +274,8 @@ export function machineSpecValues(input: Partial<MachineSpecs>): MachineSpecs {
 /** The seller's price change (dashboard): which listing, and the new price (above 0, as on the create form). */
 export const ChangePriceSchema = z.object({
   listingId: z.string({ message: LISTING_MESSAGES.missing }).uuid(LISTING_MESSAGES.missing),
-  price: money(LISTING_MESSAGES.price).refine((v) => Number(v) > 0, LISTING_MESSAGES.price),
+  price: money(LISTING_MESSAGES.priceNumber, LISTING_MESSAGES.price).refine(
+    (v) => Number(v) > 0,
+    LISTING_MESSAGES.price,
+  ),
 });

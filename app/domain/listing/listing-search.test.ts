@@ -30,6 +30,12 @@ describe("catalog search parameters", () => {
     expect(parse("category=spaceships&minPrice=-5&sort=random&province=Atlantis&q=crane")).toEqual({ q: "crane", sort: "newest" });
   });
 
+  it("reads a price bound as typed, a decimal comma included", () => {
+    expect(parse("maxPrice=1 250 000,50")).toMatchObject({ maxPrice: 1250000.5 });
+    expect(parse("minPrice=1,250,000")).toMatchObject({ minPrice: 1250000 });
+    expect(parse("minPrice=R 450 000")).toMatchObject({ minPrice: 450000 });
+  });
+
   it("reads a minimum price above the maximum as the range meant, both ways round", () => {
     expect(parse("minPrice=500000&maxPrice=100000")).toMatchObject({ minPrice: 100000, maxPrice: 500000 });
     expect(parse("minPrice=100000&maxPrice=500000")).toMatchObject({ minPrice: 100000, maxPrice: 500000 });

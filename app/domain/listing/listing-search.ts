@@ -7,15 +7,14 @@ import { CATEGORIES, CONDITIONS } from "#db/vocabulary.ts";
 // The browser-side half (option lists, query string) lives in listing-search-query.ts.
 import { PROVINCES, SEARCH_MAX_LENGTH, SORTS } from "./listing-search-query.ts";
 import { normaliseMake } from "./makes.ts";
+import { plainRand } from "#app/lib/rand-input.ts";
 
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === "" || v === null ? undefined : v), schema.optional());
 const wholeNumber = (max: number) =>
   z.preprocess((v) => (typeof v === "string" ? v.replace(/[\s,]/g, "") : v), z.coerce.number().int().min(0).max(max));
-const amount = z.preprocess(
-  (v) => (typeof v === "string" ? v.replace(/[\s,]/g, "") : v),
-  z.coerce.number().min(0).max(1e12),
-);
+// A price as typed (plainRand): "1 250 000,50" is R 1 250 000.50, never R 125 000 050.
+const amount = z.preprocess((v) => (typeof v === "string" ? plainRand(v) : v), z.coerce.number().min(0).max(1e12));
 
 export const ListingSearchSchema = z.object({
   q: optional(z.string().transform((s) => s.trim().slice(0, SEARCH_MAX_LENGTH).trim() || undefined)),

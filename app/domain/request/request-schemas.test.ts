@@ -14,31 +14,45 @@ import {
   ViewingRequestSchema,
 } from "./request-schemas.ts";
 
-const first = (r: { success: boolean; error?: { issues: { message: string }[] } }) => (r.success ? null : r.error!.issues[0]!.message);
+const first = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  r.success ? null : r.error!.issues[0]!.message;
 const LISTING = "3f2b8c1e-9a4d-4e6f-8b7a-1c2d3e4f5a6b";
 
 afterEach(() => vi.useRealTimers());
 
 describe("make offer", () => {
   it("accepts an amount with up to two decimals, a listing and a message", () => {
-    const r = OfferRequestSchema.safeParse({ listingId: LISTING, offerAmount: " 1 250 000.50 ", message: " Cash buyer " });
+    const r = OfferRequestSchema.safeParse({
+      listingId: LISTING,
+      offerAmount: " 1 250 000.50 ",
+      message: " Cash buyer ",
+    });
     expect(r.success).toBe(true);
     expect(r.data).toEqual({ listingId: LISTING, offerAmount: "1250000.50", message: "Cash buyer" });
   });
   it("treats the empty listing and message as none (No specific listing)", () => {
-    expect(OfferRequestSchema.parse({ listingId: "", offerAmount: "100", message: "  " })).toEqual({ offerAmount: "100" });
+    expect(OfferRequestSchema.parse({ listingId: "", offerAmount: "100", message: "  " })).toEqual({
+      offerAmount: "100",
+    });
   });
-  it.each(["0", "0.00", "-5", "", "abc", "1,500", undefined])("refuses %j (Invalid Offer)", (offerAmount) => {
-    const message = first(OfferRequestSchema.safeParse({ offerAmount }));
-    expect(message).toBe("Offer amount must be a positive number.");
-    expect(REQUEST_TITLES[message!]).toBe("Invalid Offer");
-  });
+  it.each(["0", "0.00", "-5", "", "abc", "1,5,00", "1.250.000", undefined])(
+    "refuses %j (Invalid Offer)",
+    (offerAmount) => {
+      const message = first(OfferRequestSchema.safeParse({ offerAmount }));
+      expect(message).toBe("Offer amount must be a positive number.");
+      expect(REQUEST_TITLES[message!]).toBe("Invalid Offer");
+    },
+  );
   it("takes a message up to the limit every request shares, and says so beyond it", () => {
     const longest = "m".repeat(REQUEST_MESSAGE_MAX);
     expect(OfferRequestSchema.parse({ offerAmount: "100", message: ` ${longest} ` }).message).toBe(longest);
     const message = first(OfferRequestSchema.safeParse({ offerAmount: "100", message: `${longest}m` }));
     expect(message).toBe("Message must be at most 5000 characters");
     expect(REQUEST_TITLES[message!]).toBe("Message Too Long");
+  });
+  it("reads commas between thousands as grouping and a comma before the cents as the decimal comma", () => {
+    expect(OfferRequestSchema.parse({ offerAmount: "1,500" }).offerAmount).toBe("1500");
+    expect(OfferRequestSchema.parse({ offerAmount: "R 450 000,50" }).offerAmount).toBe("450000.50");
   });
   it("refuses three decimals", () => {
     const message = first(OfferRequestSchema.safeParse({ offerAmount: "10.555" }));
@@ -50,7 +64,9 @@ describe("make offer", () => {
     expect(OfferRequestSchema.safeParse({ offerAmount: "999999999999.99" }).success).toBe(true);
   });
   it("refuses a listing id that is not a UUID", () => {
-    expect(first(OfferRequestSchema.safeParse({ offerAmount: "10", listingId: "42" }))).toBe("Please choose a listing from the list.");
+    expect(first(OfferRequestSchema.safeParse({ offerAmount: "10", listingId: "42" }))).toBe(
+      "Please choose a listing from the list.",
+    );
   });
 });
 
@@ -69,11 +85,16 @@ describe("request viewing", () => {
       const message = first(ViewingRequestSchema.safeParse({ preferredDate: "2030-06-14", preferredTime }));
       expect(message).toBe("That time has already passed today. Please choose a later time or another day.");
       expect(REQUEST_TITLES[message!]).toBe("Invalid Time");
-      expect(UserRequestSchema.safeParse({ requestType: "viewing", preferredDate: "2030-06-14", preferredTime }).success).toBe(false);
+      expect(
+        UserRequestSchema.safeParse({ requestType: "viewing", preferredDate: "2030-06-14", preferredTime }).success,
+      ).toBe(false);
     }
     expect(ViewingRequestSchema.safeParse({ preferredDate: "2030-06-14", preferredTime: "15:00" }).success).toBe(true);
     expect(ViewingRequestSchema.safeParse({ preferredDate: "2030-06-15", preferredTime: "09:00" }).success).toBe(true);
-    expect(UserRequestSchema.safeParse({ requestType: "viewing", preferredDate: "2030-06-14", preferredTime: "15:00" }).success).toBe(true);
+    expect(
+      UserRequestSchema.safeParse({ requestType: "viewing", preferredDate: "2030-06-14", preferredTime: "15:00" })
+        .success,
+    ).toBe(true);
   });
   it.each([
     [{ preferredDate: "", preferredTime: "10:00" }],

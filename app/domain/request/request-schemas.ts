@@ -7,6 +7,7 @@ import { z } from "zod";
 import { QUOTE_TYPES, type REQUEST_TYPES } from "#db/vocabulary.ts";
 import { formatPrice } from "#app/lib/format.ts";
 import { tooLong } from "#app/lib/text-limits.ts";
+import { plainRand } from "#app/lib/rand-input.ts";
 import { REQUEST_MESSAGE_MAX } from "./request-limits.ts";
 
 export { REQUEST_MESSAGE_MAX };
@@ -105,11 +106,11 @@ export const optionalMessage = z.preprocess(
 );
 
 /**
- * Rand amounts: spaces (also no-break) as group separators and an optional leading R; a dot for
- * decimals, at most two. Commas are refused rather than guessed (thousands or decimal comma?).
+ * Rand amounts as typed (`plainRand`: spaces and commas between thousands, a decimal comma or
+ * point), at most two decimals; any other comma is refused rather than guessed.
  */
 export const offerAmount = z.preprocess(
-  (v) => (typeof v === "string" ? v.replace(/[\s\u00a0\u202f]/g, "").replace(/^R/i, "") : v),
+  (v) => (typeof v === "string" ? plainRand(v) : v),
   z
     .string({ message: REQUEST_MESSAGES.invalidOffer })
     .regex(/^\d+(\.\d+)?$/, REQUEST_MESSAGES.invalidOffer)
