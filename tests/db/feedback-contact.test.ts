@@ -1,13 +1,17 @@
 /**
  * Feedback and the contact form on a real database: each stores its row and
  * notifies every active admin in one go; the contact honeypot stores nothing;
- * one IP address may send five messages an hour, the sixth is a 429.
+ * one IP address may send five messages an hour, the sixth is a 429; a dashboard's Contact Admin
+ * message joins the contact form's in the admins' list.
  */
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as s from "#db/schema.ts";
 import { ContactSchema, type ContactInput } from "#app/domain/contact/contact-schema.ts";
 import { createContactMessage } from "#app/domain/contact/create-contact-message.server.ts";
+import { contactAdmin } from "#app/domain/contact/contact-admin.server.ts";
+import { ContactAdminSchema } from "#app/domain/contact/contact-admin-schema.ts";
+import { findContactMessages } from "#app/domain/contact/find-contact-messages.server.ts";
 import { createFeedback } from "#app/domain/feedback/create-feedback.server.ts";
 import { FeedbackSchema } from "#app/domain/feedback/feedback-schema.ts";
 import type { Viewer } from "#app/domain/user/viewer.ts";
@@ -205,5 +209,36 @@ describe("contact form", () => {
     );
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(5);
     expect(await contactCount(ip)).toBe(5);
+  });
+});
+
+describe("a dashboard's Contact Admin", () => {
+  it("lands in the admins' Contact Messages with the sender's account, and notifies every active admin", async () => {
+    const before = (await notificationsOf(admin.userId, "contact_message")).length;
+    await contactAdmin({
+      db: rt.db,
+      viewer: seller,
+      input: ContactAdminSchema.parse({ message: "Please call me about my mandate." }),
+    });
+    await contactAdmin({
+      db: rt.db,
+      viewer: buyer,
+      input: ContactAdminSchema.parse({ subject: "Delivery to Polokwane", message: "Can you arrange transport?" }),
+    });
+    const { messages } = await findContactMessages({ db: rt.db, viewer: admin, filter: "open" });
+    const fromSeller = messages.find((m) => m.message === "Please call me about my mandate.");
+    expect(fromSeller).toMatchObject({
+      email: "seller@example.co.za",
+      subject: "From the seller dashboard",
+      handled: false,
+    });
+    expect(messages.find((m) => m.message === "Can you arrange transport?")).toMatchObject({
+      email: "buyer@example.co.za",
+      subject: "Delivery to Polokwane",
+    });
+    const [row] = await rt.db.select().from(s.contactMessages).where(eq(s.contactMessages.id, fromSeller!.id));
+    expect(row!.userId).toBe(seller.userId);
+    expect((await notificationsOf(admin.userId, "contact_message")).length).toBe(before + 2);
+    expect(await notificationsOf(formerAdmin.userId, "contact_message")).toHaveLength(0);
   });
 });

@@ -1,4 +1,9 @@
-/** A dashboard message to the admins (docs/product.md#forms): a notification to every active admin. */
+/**
+ * A dashboard message to the admins (docs/product.md#forms): kept with the contact form's messages,
+ * so the admins read, answer and mark it handled in the same list, and a notification to every
+ * active admin, in one transaction.
+ */
+import { contactMessages } from "#db/schema.ts";
 import type { Db } from "#app/lib/db.server.ts";
 import { notifyAdmins } from "#app/domain/notification/create-notification.server.ts";
 import type { Viewer } from "#app/domain/user/viewer.ts";
@@ -6,11 +11,21 @@ import type { ContactAdminInput } from "./contact-admin-schema.ts";
 
 export async function contactAdmin(options: { db: Db; viewer: Viewer; input: ContactAdminInput }) {
   const { db, viewer, input } = options;
-  const who = `${viewer.fullName ?? viewer.name} (${viewer.email}, ${viewer.role ?? "no role"})`;
-  await notifyAdmins({
-    db,
-    type: "contact_message",
-    title: input.subject ? `${input.subject}` : `Message from ${viewer.fullName ?? viewer.name}`,
-    message: `${who}: ${input.message}`,
+  const name = viewer.fullName ?? viewer.name;
+  const who = `${name} (${viewer.email}, ${viewer.role ?? "no role"})`;
+  await db.transaction(async (tx) => {
+    await tx.insert(contactMessages).values({
+      name,
+      email: viewer.email,
+      subject: input.subject || `From the ${viewer.role ?? "user"} dashboard`,
+      message: input.message,
+      userId: viewer.userId,
+    });
+    await notifyAdmins({
+      db: tx,
+      type: "contact_message",
+      title: input.subject ? `${input.subject}` : `Message from ${name}`,
+      message: `${who}: ${input.message}`,
+    });
   });
 }
