@@ -132,6 +132,29 @@ test("a listing page shows gallery, breakdown and structured data; a visitor is 
   await expect(page.getByText("Listing Not Found")).toBeVisible();
 });
 
+test("a listing's Back returns to the page before it, or to the catalogue when the visit began on it", async ({
+  browser,
+}) => {
+  const title = `Roller Bomag BW213 ${Date.now().toString(36)}`;
+  const listingId = await publishListing({ title, description: "Roller." });
+  // Opened straight from a link (an e-mail, another site): Back stays in the marketplace.
+  const page = await browser.newPage();
+  await page.goto("about:blank");
+  await gotoReady(page, `/listing/${listingId}`);
+  await page.getByRole("button", { name: "Back", exact: true }).click();
+  await expect(page).toHaveURL(/\/equipment$/);
+  await page.close();
+
+  // Come from the catalogue: Back goes back to it, search and all.
+  const buyer = await sessionPage(browser, "buyer");
+  await gotoReady(buyer, `/buyer-catalog?q=${encodeURIComponent(title)}`);
+  await buyer.getByRole("link", { name: "View Details" }).first().click();
+  await expect(buyer).toHaveURL(new RegExp(`/listing/${listingId}$`));
+  await buyer.getByRole("button", { name: "Back", exact: true }).click();
+  await expect(buyer).toHaveURL(/\/buyer-catalog\?q=/);
+  await buyer.context().close();
+});
+
 test("a buyer saves a favourite, sends a purchase request once, and the admin sees it", async ({ browser }) => {
   const buyerPage = await sessionPage(browser, "buyer");
 
@@ -163,7 +186,10 @@ test("a buyer saves a favourite, sends a purchase request once, and the admin se
   await expect(buyerPage.getByRole("heading", { level: 1 })).toHaveText(title);
   const listingTitle = (await buyerPage.getByRole("heading", { level: 1 }).innerText()).trim();
   await buyerPage.getByRole("button", { name: "Make Purchase Request" }).click();
-  await buyerPage.getByRole("dialog", { name: "Confirm your purchase request" }).getByRole("button", { name: "Send purchase request" }).click();
+  await buyerPage
+    .getByRole("dialog", { name: "Confirm your purchase request" })
+    .getByRole("button", { name: "Send purchase request" })
+    .click();
   await expect(buyerPage.getByText("Purchase Request Sent").first()).toBeVisible();
   // Reloaded, the page says it was sent instead of offering the button again.
   await buyerPage.reload();

@@ -216,7 +216,10 @@ export default function ListingDetail({ loaderData, actionData }: Route.Componen
         variant="ghost"
         size="sm"
         className="print:hidden"
-        onClick={() => (window.history.length > 1 ? navigate(-1) : navigate("/equipment"))}
+        // React Router numbers the entries of this visit from 0 (history.state.idx): on the first (the
+        // page opened from an e-mail, a search engine or another site) Back goes to the catalogue
+        // instead of leaving the marketplace.
+        onClick={() => ((window.history.state?.idx ?? 0) > 0 ? navigate(-1) : navigate("/equipment"))}
       >
         <ArrowLeft /> Back
       </Button>
