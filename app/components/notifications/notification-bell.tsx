@@ -10,6 +10,7 @@ import { Bell } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { toast } from "#app/components/ui/toast.ts";
+import { announceLiveNotification } from "./live-notification-event.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { Popover, PopoverContent, PopoverTrigger } from "#app/components/ui/popover.tsx";
 import { hasMorePages } from "./badge.ts";
@@ -80,6 +81,7 @@ export function NotificationBell({ unread: initialUnread }: { unread: number }) 
         setUnread((u) => (data.unread === null ? u + (n.read ? 0 : 1) : Math.max(0, data.unread)));
         flash(n.id);
         if (!openRef.current) toast(n.title, { description: n.message });
+        announceLiveNotification(n);
       });
       const onRead = (e: Event) => {
         const data = JSON.parse((e as MessageEvent).data) as { id: string | null; unread: number };

@@ -11,6 +11,7 @@ import { z } from "zod";
 import type { Route } from "./+types/account-data";
 import { DataExportList } from "#app/components/account/data-export-list.tsx";
 import { useActionToast } from "#app/components/forms/use-action-toast.ts";
+import { onLiveNotification } from "#app/components/notifications/live-notification-event.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { EXPORT_VALID_HOURS, formatExportTime, formatSize } from "#app/domain/export/data-export-rules.ts";
 import { findDataExports } from "#app/domain/export/find-data-exports.server.ts";
@@ -79,6 +80,14 @@ export default function AccountData({ loaderData, actionData }: Route.ComponentP
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "prepare";
   const revalidator = useRevalidator();
+  // The notification that a copy is ready refreshes the list at once (the poll below may be seconds away).
+  useEffect(
+    () =>
+      onLiveNotification((n) => {
+        if (n.link === SOURCE && revalidator.state === "idle") void revalidator.revalidate();
+      }),
+    [revalidator],
+  );
   useEffect(() => {
     if (!preparing) return;
     const timer = setInterval(() => {
