@@ -212,6 +212,21 @@ describe("contact form", () => {
   });
 });
 
+describe("the same contact message again", () => {
+  it("is the one already sent: one row, the admins told once; another message is new", async () => {
+    const ip = "203.0.113.77";
+    const input = contact({ subject: "Sent twice", message: "Is the Tadano still for sale?" });
+    const before = (await notificationsOf(admin.userId, "contact_message")).length;
+    const first = await createContactMessage({ db: rt.db, viewer: null, input, ip });
+    const again = await createContactMessage({ db: rt.db, viewer: null, input, ip });
+    expect(again).toEqual(first);
+    expect(await contactCount(ip)).toBe(1);
+    expect((await notificationsOf(admin.userId, "contact_message")).length).toBe(before + 1);
+    await createContactMessage({ db: rt.db, viewer: null, input: { ...input, message: "And the Grove?" }, ip });
+    expect(await contactCount(ip)).toBe(2);
+  });
+});
+
 describe("a dashboard's Contact Admin", () => {
   it("lands in the admins' Contact Messages with the sender's account, and notifies every active admin", async () => {
     const before = (await notificationsOf(admin.userId, "contact_message")).length;

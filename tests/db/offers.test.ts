@@ -64,12 +64,14 @@ beforeAll(async () => {
 });
 afterAll(() => h.stop());
 
+let offersSent = 0;
+/** A new offer each time (the same one again within minutes would be the one already sent). */
 const offer = async (amount = "1000000", by = buyer) =>
   (
     await createUserRequest({
       db: rt.db,
       viewer: by,
-      input: { requestType: "offer", listingId, offerAmount: amount, message: "Cash buyer" },
+      input: { requestType: "offer", listingId, offerAmount: amount, message: `Cash buyer (${++offersSent})` },
     })
   ).id;
 

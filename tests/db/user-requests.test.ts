@@ -2,17 +2,22 @@
  * Buyer requests on a real database (docs/product.md#forms): the buyer profile
  * upsert; each request type stored with a notification to every active admin in
  * one go; refusals store nothing; only public listings may be named; only
- * buyers with a profile may ask; a buyer reads only their own requests.
+ * buyers with a profile may ask; a buyer reads only their own requests; the same request again
+ * within ten minutes is the one already sent.
  */
 import { randomUUID } from "node:crypto";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import * as s from "#db/schema.ts";
 import type { NOTIFICATION_TYPES } from "#db/vocabulary.ts";
 import { createUserRequest } from "#app/domain/request/create-user-request.server.ts";
 import { createPurchaseRequest } from "#app/domain/transaction/create-purchase-request.server.ts";
 import { findRequestableListings, findUserRequests } from "#app/domain/request/find-user-requests.server.ts";
-import { formatPreferredDate, todayInJohannesburg, type UserRequestInput } from "#app/domain/request/request-schemas.ts";
+import {
+  formatPreferredDate,
+  todayInJohannesburg,
+  type UserRequestInput,
+} from "#app/domain/request/request-schemas.ts";
 import { createBuyerProfile } from "#app/domain/user/create-buyer-profile.server.ts";
 import type { Viewer } from "#app/domain/user/viewer.ts";
 import type { Runtime } from "#app/server/runtime.server.ts";
@@ -65,7 +70,15 @@ const adminNotes = (type: (typeof NOTIFICATION_TYPES)[number]) =>
   rt.db
     .select()
     .from(s.notifications)
-    .where(and(eq(s.notifications.type, type), inArray(s.notifications.userId, [...admins, retiredAdmin].map((a) => a.userId))));
+    .where(
+      and(
+        eq(s.notifications.type, type),
+        inArray(
+          s.notifications.userId,
+          [...admins, retiredAdmin].map((a) => a.userId),
+        ),
+      ),
+    );
 
 /** The buyer after "Create Buyer Profile" (what getViewer would now report). */
 const readyBuyer = (v: Viewer): Viewer => ({ ...v, hasBuyerProfile: true, commissionAccepted: true });
@@ -89,7 +102,11 @@ describe("create buyer profile", () => {
     const v = await h.createBuyer({ email: "new-buyer@example.co.za" });
     await rt.db.delete(s.buyers).where(eq(s.buyers.userId, v.userId));
     await rt.db.update(s.profiles).set({ role: null }).where(eq(s.profiles.userId, v.userId));
-    await createBuyerProfile({ db: rt.db, viewer: { ...v, role: null, hasBuyerProfile: false }, input: { fullName: "New Buyer", commissionAccepted: true } });
+    await createBuyerProfile({
+      db: rt.db,
+      viewer: { ...v, role: null, hasBuyerProfile: false },
+      input: { fullName: "New Buyer", commissionAccepted: true },
+    });
     const [profile] = await rt.db.select().from(s.profiles).where(eq(s.profiles.userId, v.userId));
     expect(profile).toMatchObject({ role: "buyer", fullName: "New Buyer", companyName: null });
     const [row] = await rt.db.select().from(s.buyers).where(eq(s.buyers.userId, v.userId));
@@ -99,20 +116,28 @@ describe("create buyer profile", () => {
   it("refuses without the commission, and refuses a seller or an admin; nothing changes", async () => {
     const v = await h.createBuyer({ email: "hesitant@example.co.za" });
     const noCommission = await refusal(
-      createBuyerProfile({ db: rt.db, viewer: v, input: { fullName: "X", commissionAccepted: false as unknown as true } }),
+      createBuyerProfile({
+        db: rt.db,
+        viewer: v,
+        input: { fullName: "X", commissionAccepted: false as unknown as true },
+      }),
     );
     expect(noCommission.status).toBe(400);
     expect(noCommission.title).toBe("Commission Agreement Required");
     expect(noCommission.message).toBe("You must accept the 2.5% buyer commission to proceed.");
 
-    const bySeller = await refusal(createBuyerProfile({ db: rt.db, viewer: seller, input: { fullName: "P", commissionAccepted: true } }));
+    const bySeller = await refusal(
+      createBuyerProfile({ db: rt.db, viewer: seller, input: { fullName: "P", commissionAccepted: true } }),
+    );
     expect(bySeller.status).toBe(403);
     expect(bySeller.message).toBe("Failed to create buyer profile. Please try again.");
     const [sellerProfile] = await rt.db.select().from(s.profiles).where(eq(s.profiles.userId, seller.userId));
     expect(sellerProfile!.role).toBe("seller");
     expect(await rt.db.select().from(s.buyers).where(eq(s.buyers.userId, seller.userId))).toHaveLength(0);
 
-    const byAdmin = await refusal(createBuyerProfile({ db: rt.db, viewer: admins[0]!, input: { fullName: "T", commissionAccepted: true } }));
+    const byAdmin = await refusal(
+      createBuyerProfile({ db: rt.db, viewer: admins[0]!, input: { fullName: "T", commissionAccepted: true } }),
+    );
     expect(byAdmin.status).toBe(403);
   });
 });
@@ -147,6 +172,44 @@ describe("creating requests", () => {
     }
   });
 
+  it("takes the same request again within ten minutes for the one already sent: one row, one notification", async () => {
+    const repeater = readyBuyer(await h.createBuyer({ email: "repeat@example.co.za" }));
+    const ask = (over: Partial<UserRequestInput> = {}) =>
+      createUserRequest({
+        db: rt.db,
+        viewer: repeater,
+        input: {
+          requestType: "offer",
+          listingId: publicListing,
+          offerAmount: "600000",
+          message: "Sent twice",
+          ...over,
+        } as UserRequestInput,
+      });
+    const rowsOf = () =>
+      rt.db
+        .select({ id: s.userRequests.id })
+        .from(s.userRequests)
+        .where(and(eq(s.userRequests.userId, repeater.userId), eq(s.userRequests.message, "Sent twice")));
+    const first = await ask();
+    // A page reloaded after sending, and two sends at the same moment.
+    const [again, atOnce] = await Promise.all([ask(), ask()]);
+    expect(again.id).toBe(first.id);
+    expect(atOnce.id).toBe(first.id);
+    expect(again.notifiedAdmins).toBe(0);
+    expect(await rowsOf()).toHaveLength(1);
+    const notes = (await adminNotes("offer_request")).filter((n) => n.message.includes("Sent twice"));
+    expect(notes).toHaveLength(admins.length);
+
+    // Anything different is a new request; so is the same one once the ten minutes have passed.
+    expect((await ask({ offerAmount: "610000" })).id).not.toBe(first.id);
+    await rt.db.execute(
+      sql`update user_requests set created_at = now() - interval '11 minutes' where user_id = ${repeater.userId}`,
+    );
+    expect((await ask()).id).not.toBe(first.id);
+    expect(await rowsOf()).toHaveLength(3);
+  });
+
   it("stores a general viewing request (no listing) with its date and time", async () => {
     const day = dayFromToday(3);
     const { id } = await createUserRequest({
@@ -155,7 +218,14 @@ describe("creating requests", () => {
       input: { requestType: "viewing", preferredDate: day, preferredTime: "14:00" },
     });
     const [row] = await rt.db.select().from(s.userRequests).where(eq(s.userRequests.id, id));
-    expect(row).toMatchObject({ requestType: "viewing", listingId: null, preferredDate: day, preferredTime: "14:00", offerAmount: null, message: null });
+    expect(row).toMatchObject({
+      requestType: "viewing",
+      listingId: null,
+      preferredDate: day,
+      preferredTime: "14:00",
+      offerAmount: null,
+      message: null,
+    });
     const notes = await adminNotes("viewing_request");
     expect(notes).toHaveLength(2);
     expect(notes[0]!.title).toContain("Sipho Dlamini");
@@ -167,7 +237,12 @@ describe("creating requests", () => {
     await createUserRequest({
       db: rt.db,
       viewer: buyer,
-      input: { requestType: "viewing", listingId: publicListing, preferredDate: dayFromToday(1), preferredTime: "09:00" },
+      input: {
+        requestType: "viewing",
+        listingId: publicListing,
+        preferredDate: dayFromToday(1),
+        preferredTime: "09:00",
+      },
     });
   });
 
@@ -178,7 +253,11 @@ describe("creating requests", () => {
     try {
       expect(todayInJohannesburg()).toBe("2030-06-14");
       const error = await refusal(
-        createUserRequest({ db: rt.db, viewer: buyer, input: { requestType: "viewing", preferredDate: "2030-06-14", preferredTime: "14:00" } }),
+        createUserRequest({
+          db: rt.db,
+          viewer: buyer,
+          input: { requestType: "viewing", preferredDate: "2030-06-14", preferredTime: "14:00" },
+        }),
       );
       expect(error.status).toBe(400);
       expect(error.message).toBe("That time has already passed today. Please choose a later time or another day.");
@@ -193,10 +272,20 @@ describe("creating requests", () => {
     const { id } = await createUserRequest({
       db: rt.db,
       viewer: buyer,
-      input: { requestType: "quote", quoteType: "parts-supply", details: "Track chains for a 320D", listingId: publicListing },
+      input: {
+        requestType: "quote",
+        quoteType: "parts-supply",
+        details: "Track chains for a 320D",
+        listingId: publicListing,
+      },
     });
     const [row] = await rt.db.select().from(s.userRequests).where(eq(s.userRequests.id, id));
-    expect(row).toMatchObject({ requestType: "quote", quoteType: "parts-supply", details: "Track chains for a 320D", listingId: publicListing });
+    expect(row).toMatchObject({
+      requestType: "quote",
+      quoteType: "parts-supply",
+      details: "Track chains for a 320D",
+      listingId: publicListing,
+    });
     const notes = await adminNotes("quote_request");
     expect(notes).toHaveLength(2);
     expect(notes[0]!.message).toContain("Parts Supply");
@@ -205,7 +294,9 @@ describe("creating requests", () => {
   });
 
   it("never notifies an admin whose access was withdrawn", async () => {
-    expect(await rt.db.select().from(s.notifications).where(eq(s.notifications.userId, retiredAdmin.userId))).toHaveLength(0);
+    expect(
+      await rt.db.select().from(s.notifications).where(eq(s.notifications.userId, retiredAdmin.userId)),
+    ).toHaveLength(0);
   });
 });
 
@@ -214,10 +305,26 @@ describe("refusals store nothing", () => {
     ["a zero offer", { requestType: "offer", offerAmount: "0" }, /^Offer amount must be a positive number\.$/],
     ["a negative offer", { requestType: "offer", offerAmount: "-100" }, /^Offer amount must be a positive number\.$/],
     ["an offer with three decimals", { requestType: "offer", offerAmount: "100.125" }, /two decimal places/],
-    ["a past viewing date", { requestType: "viewing", preferredDate: "2020-03-02", preferredTime: "10:00" }, /today or a later date/],
-    ["the 08:00 slot", { requestType: "viewing", preferredDate: "2999-01-04", preferredTime: "08:00" as "09:00" }, /between 09:00 and 17:00/],
-    ["a viewing without a time", { requestType: "viewing", preferredDate: "2999-01-04", preferredTime: "" as "09:00" }, /both a preferred date and time/],
-    ["a quote without details", { requestType: "quote", quoteType: "consultation", details: "   " }, /^Please provide details for your quote request\.$/],
+    [
+      "a past viewing date",
+      { requestType: "viewing", preferredDate: "2020-03-02", preferredTime: "10:00" },
+      /today or a later date/,
+    ],
+    [
+      "the 08:00 slot",
+      { requestType: "viewing", preferredDate: "2999-01-04", preferredTime: "08:00" as "09:00" },
+      /between 09:00 and 17:00/,
+    ],
+    [
+      "a viewing without a time",
+      { requestType: "viewing", preferredDate: "2999-01-04", preferredTime: "" as "09:00" },
+      /both a preferred date and time/,
+    ],
+    [
+      "a quote without details",
+      { requestType: "quote", quoteType: "consultation", details: "   " },
+      /^Please provide details for your quote request\.$/,
+    ],
   ];
   it.each(cases)("refuses %s with a 400", async (_name, input, message) => {
     const before = { requests: await requestCount(), notes: await notificationCount() };
@@ -235,7 +342,11 @@ describe("refusals store nothing", () => {
   ])("refuses a %s listing id with a 400 and the spec's failure text", async (_name, id) => {
     const before = { requests: await requestCount(), notes: await notificationCount() };
     const error = await refusal(
-      createUserRequest({ db: rt.db, viewer: buyer, input: { requestType: "offer", listingId: id(), offerAmount: "1000" } }),
+      createUserRequest({
+        db: rt.db,
+        viewer: buyer,
+        input: { requestType: "offer", listingId: id(), offerAmount: "1000" },
+      }),
     );
     expect(error.status).toBe(400);
     expect(error.message).toBe("Failed to submit offer. Please try again.");
@@ -268,7 +379,11 @@ describe("refusals store nothing", () => {
 describe("reading requests", () => {
   it("a buyer sees only their own requests, newest first, with the listing title", async () => {
     const other = readyBuyer(otherBuyer);
-    await createUserRequest({ db: rt.db, viewer: other, input: { requestType: "quote", quoteType: "other", details: "Not Sipho's" } });
+    await createUserRequest({
+      db: rt.db,
+      viewer: other,
+      input: { requestType: "quote", quoteType: "other", details: "Not Sipho's" },
+    });
     const mine = await findUserRequests({ db: rt.db, userId: buyer.userId });
     expect(mine.map((r) => r.requestType)).toEqual(["quote", "viewing", "viewing", "offer"]);
     expect(mine.every((r) => r.details !== "Not Sipho's")).toBe(true);
@@ -283,12 +398,19 @@ describe("reading requests", () => {
   it("a buyer's purchase requests are in the same list, with the amount and the listing", async () => {
     await createPurchaseRequest({ db: rt.db, viewer: buyer, listingId: publicListing });
     const mine = await findUserRequests({ db: rt.db, userId: buyer.userId });
-    expect(mine[0]).toMatchObject({ requestType: "purchase", listingId: publicListing, listingTitle: "CAT 320D Excavator", status: "new" });
+    expect(mine[0]).toMatchObject({
+      requestType: "purchase",
+      listingId: publicListing,
+      listingTitle: "CAT 320D Excavator",
+      status: "new",
+    });
     expect(Number(mine[0]!.offerAmount)).toBeGreaterThan(0);
     expect(mine.map((r) => r.requestType)).toEqual(["purchase", "quote", "viewing", "viewing", "offer"]);
     // Nobody else sees it.
     const other = readyBuyer(otherBuyer);
-    expect((await findUserRequests({ db: rt.db, userId: other.userId })).map((r) => r.requestType)).not.toContain("purchase");
+    expect((await findUserRequests({ db: rt.db, userId: other.userId })).map((r) => r.requestType)).not.toContain(
+      "purchase",
+    );
   });
 
   it("offers only public listings to choose from, plus a preselected public one", async () => {

@@ -2,7 +2,8 @@
  * The public contact form (docs/product.md#forms): a `contact_messages` row and a
  * notification to every active admin, in one transaction. A filled honeypot
  * is answered as a success and stores nothing; one IP address may send
- * `CONTACT_RATE_LIMIT` messages an hour (counted from the stored rows).
+ * `CONTACT_RATE_LIMIT` messages an hour (counted from the stored rows); the same message again
+ * within CONTACT_REPEAT_MINUTES is the one already sent.
  */
 import { and, count, eq, gt, sql } from "drizzle-orm";
 import { contactMessages } from "#db/schema.ts";
@@ -18,6 +19,9 @@ import {
   type ContactInput,
 } from "./contact-schema.ts";
 
+/** How long the same message again from the same address is taken for the one already sent. */
+export const CONTACT_REPEAT_MINUTES = 10;
+
 export async function createContactMessage(options: {
   db: Db;
   viewer: Viewer | null;
@@ -32,6 +36,21 @@ export async function createContactMessage(options: {
   return db.transaction(async (tx) => {
     // One sender at a time per address, so concurrent posts cannot slip past the count.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`contact-message:${ip}`}))`);
+    // The same message again (a form sent twice, a page reloaded after sending) is the one already sent.
+    const [repeat] = await tx
+      .select({ id: contactMessages.id })
+      .from(contactMessages)
+      .where(
+        and(
+          eq(contactMessages.ipAddress, ip),
+          eq(contactMessages.email, input.email),
+          eq(contactMessages.subject, input.subject),
+          eq(contactMessages.message, input.message),
+          gt(contactMessages.createdAt, sql`now() - make_interval(mins => ${CONTACT_REPEAT_MINUTES})`),
+        ),
+      )
+      .limit(1);
+    if (repeat) return { stored: true, id: repeat.id };
     const since = sql`now() - make_interval(mins => ${CONTACT_RATE_WINDOW_MINUTES})`;
     const [recent] = await tx
       .select({ n: count() })

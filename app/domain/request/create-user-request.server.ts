@@ -3,8 +3,11 @@
  * the `user_requests` row and a notification to every active admin, written in
  * one transaction. A request may only name a public listing. With a `mailer`,
  * the buyer's receipt e-mail is written to the outbox in the same transaction
- * and its delivery queued after commit.
+ * and its delivery queued after commit. The same request again from the same buyer within
+ * REPEAT_MINUTES (a form sent twice, a page reloaded after sending) is the one already sent:
+ * nothing new is stored, notified or e-mailed.
  */
+import { and, desc, eq, gt, sql } from "drizzle-orm";
 import type { VatMode } from "#db/vocabulary.ts";
 import { userRequests } from "#db/schema.ts";
 import { notifyAdmins, type NewNotification } from "#app/domain/notification/create-notification.server.ts";
@@ -29,10 +32,18 @@ import {
 /** Only a buyer whose profile is complete (commission accepted) sends requests. */
 export function assertCanRequest(viewer: Viewer) {
   if (viewer.role !== "buyer") {
-    throw new AppError("FORBIDDEN", "Buyer Access Required", "Only buyers can send offers, viewing requests and quote requests.");
+    throw new AppError(
+      "FORBIDDEN",
+      "Buyer Access Required",
+      "Only buyers can send offers, viewing requests and quote requests.",
+    );
   }
   if (!hasCompleteBuyerProfile(viewer)) {
-    throw new AppError("FORBIDDEN", "Complete Your Buyer Profile", "Please create your buyer profile before sending requests.");
+    throw new AppError(
+      "FORBIDDEN",
+      "Complete Your Buyer Profile",
+      "Please create your buyer profile before sending requests.",
+    );
   }
 }
 
@@ -54,7 +65,11 @@ function parseRequest(input: UserRequestInput) {
   );
 }
 
-function notificationFor(options: { request: UserRequestInput; who: { name: string; email: string }; listingTitle: string | null }) {
+function notificationFor(options: {
+  request: UserRequestInput;
+  who: { name: string; email: string };
+  listingTitle: string | null;
+}) {
   const { request, who, listingTitle } = options;
   const on = listingTitle ? ` for "${listingTitle}"` : "";
   const note = request.message ? ` Message: ${request.message}` : "";
@@ -81,6 +96,9 @@ function notificationFor(options: { request: UserRequestInput; who: { name: stri
   }
 }
 
+/** How long the same request again is taken for the one already sent. */
+export const REPEAT_MINUTES = 10;
+
 export async function createUserRequest(options: {
   db: Db;
   viewer: Viewer;
@@ -93,6 +111,35 @@ export async function createUserRequest(options: {
   const request = parseRequest(options.input);
   let send: (() => Promise<void>) | undefined;
   const result = await db.transaction(async (tx) => {
+    // One request of a buyer at a time, so a repeat sent at the same moment finds the first.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`user-request:${viewer.userId}`}))`);
+    const fields = {
+      requestType: request.requestType,
+      listingId: request.listingId ?? null,
+      offerAmount: request.requestType === "offer" ? request.offerAmount : null,
+      preferredDate: request.requestType === "viewing" ? request.preferredDate : null,
+      preferredTime: request.requestType === "viewing" ? request.preferredTime : null,
+      quoteType: request.requestType === "quote" ? request.quoteType : null,
+      details: request.requestType === "quote" ? request.details : null,
+      message: request.message ?? null,
+    };
+    const [repeat] = await tx
+      .select({ id: userRequests.id })
+      .from(userRequests)
+      .where(
+        and(
+          eq(userRequests.userId, viewer.userId),
+          // Still unanswered: once answered or withdrawn, asking again is a new request.
+          eq(userRequests.status, "new"),
+          gt(userRequests.createdAt, sql`now() - make_interval(mins => ${REPEAT_MINUTES})`),
+          ...Object.entries(fields).map(
+            ([column, value]) => sql`${userRequests[column as keyof typeof fields]} is not distinct from ${value}`,
+          ),
+        ),
+      )
+      .orderBy(desc(userRequests.createdAt))
+      .limit(1);
+    if (repeat) return { id: repeat.id, requestType: request.requestType, notifiedAdmins: 0 };
     let listingTitle: string | null = null;
     let listingPrice: number | null = null;
     let sellerId: string | null = null;
@@ -111,20 +158,16 @@ export async function createUserRequest(options: {
     }
     const [row] = await tx
       .insert(userRequests)
-      .values({
-        userId: viewer.userId,
-        requestType: request.requestType,
-        listingId: request.listingId ?? null,
-        offerAmount: request.requestType === "offer" ? request.offerAmount : null,
-        preferredDate: request.requestType === "viewing" ? request.preferredDate : null,
-        preferredTime: request.requestType === "viewing" ? request.preferredTime : null,
-        quoteType: request.requestType === "quote" ? request.quoteType : null,
-        details: request.requestType === "quote" ? request.details : null,
-        message: request.message ?? null,
-      })
+      .values({ userId: viewer.userId, ...fields })
       .returning({ id: userRequests.id });
     if (sellerId && listingTitle !== null) {
-      await notifySellerOfRequest({ db: tx, sellerId, listingTitle, kind: request.requestType, buyerName: viewer.fullName ?? viewer.name });
+      await notifySellerOfRequest({
+        db: tx,
+        sellerId,
+        listingTitle,
+        kind: request.requestType,
+        buyerName: viewer.fullName ?? viewer.name,
+      });
     }
     const notifiedAdmins = await notifyAdmins({
       db: tx,
@@ -136,7 +179,10 @@ export async function createUserRequest(options: {
         mailer,
         viewer,
         asked: request,
-        listing: listingTitle !== null && listingPrice !== null ? { title: listingTitle, price: listingPrice, vat: listingVat } : null,
+        listing:
+          listingTitle !== null && listingPrice !== null
+            ? { title: listingTitle, price: listingPrice, vat: listingVat }
+            : null,
       });
     }
     return { id: row!.id, requestType: request.requestType, notifiedAdmins };
