@@ -7,7 +7,10 @@ async function signInAsAdmin(page: Page) {
   await withSession(page, "admin");
 }
 
-async function invite(page: Page, input: { email: string; role: "buyer" | "seller"; fullName?: string; message?: string }) {
+async function invite(
+  page: Page,
+  input: { email: string; role: "buyer" | "seller"; fullName?: string; message?: string },
+) {
   await gotoReady(page, "/admin/invitations");
   await page.getByLabel("Email address *").fill(input.email);
   if (input.fullName) await page.getByLabel("Full name (optional)").fill(input.fullName);
@@ -26,7 +29,30 @@ async function visitor(browser: Browser) {
   return { context, page: await context.newPage() };
 }
 
-test("an admin invites a seller; the link signs them up once and lands on the seller dashboard", async ({ page, browser }) => {
+test("on a phone the invitations are cards: the address wraps whole, the state beside it, nothing cut off", async ({
+  page,
+}) => {
+  await signInAsAdmin(page);
+  const email = uniqueEmail("invited-on-a-phone-with-a-long-address");
+  await invite(page, { email, role: "buyer", fullName: "Naledi Phone" });
+  await page.setViewportSize({ width: 360, height: 800 });
+  const card = page.getByRole("list", { name: "Invitations" }).getByRole("listitem").filter({ hasText: email });
+  await expect(card).toBeVisible();
+  await expect(card.getByText("Pending")).toBeVisible();
+  await expect(card).toContainText("Naledi Phone");
+  await expect(card).toContainText(/buyer · sent/i);
+  // The address keeps whole words' width: it is not broken one letter a line.
+  const address = card.getByText(email, { exact: true });
+  expect((await address.boundingBox())!.height).toBeLessThan(60);
+  const box = (await card.boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(360);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+});
+
+test("an admin invites a seller; the link signs them up once and lands on the seller dashboard", async ({
+  page,
+  browser,
+}) => {
   const email = uniqueEmail("invited-seller");
   await signInAsAdmin(page);
 
@@ -90,8 +116,14 @@ test("an admin invites a seller; the link signs them up once and lands on the se
   await gotoReady(again.page, link);
   await expect(again.page.getByRole("heading", { name: "Invalid Invitation" })).toBeVisible();
   await expect(again.page.getByText("This invitation is invalid, expired, or has already been used.")).toBeVisible();
-  await expect(again.page.getByRole("main").getByRole("link", { name: "Create Account" })).toHaveAttribute("href", "/signup");
-  await expect(again.page.getByRole("main").getByRole("link", { name: "Sign In", exact: true })).toHaveAttribute("href", "/signin");
+  await expect(again.page.getByRole("main").getByRole("link", { name: "Create Account" })).toHaveAttribute(
+    "href",
+    "/signup",
+  );
+  await expect(again.page.getByRole("main").getByRole("link", { name: "Sign In", exact: true })).toHaveAttribute(
+    "href",
+    "/signin",
+  );
   await again.context.close();
 
   await gotoReady(page, "/admin/invitations");
@@ -103,7 +135,10 @@ test("an admin invites a seller; the link signs them up once and lands on the se
   await expect(page.getByText("This email is already registered.").first()).toBeVisible();
 });
 
-test("an invite link with token_hash and type=invite is verified, then /complete-signup creates the buyer", async ({ page, browser }) => {
+test("an invite link with token_hash and type=invite is verified, then /complete-signup creates the buyer", async ({
+  page,
+  browser,
+}) => {
   const email = uniqueEmail("invited-buyer");
   await signInAsAdmin(page);
   const { link } = await invite(page, { email, role: "buyer" });
@@ -142,8 +177,14 @@ test("an invite link with token_hash and type=invite is verified, then /complete
   await expect(
     again.page.getByText("Failed to verify invitation. Please contact support or request a new invitation."),
   ).toBeVisible();
-  await expect(again.page.getByRole("main").getByRole("link", { name: "Create Account" })).toHaveAttribute("href", "/signup");
-  await expect(again.page.getByRole("main").getByRole("link", { name: "Sign In", exact: true })).toHaveAttribute("href", "/signin");
+  await expect(again.page.getByRole("main").getByRole("link", { name: "Create Account" })).toHaveAttribute(
+    "href",
+    "/signup",
+  );
+  await expect(again.page.getByRole("main").getByRole("link", { name: "Sign In", exact: true })).toHaveAttribute(
+    "href",
+    "/signin",
+  );
   await gotoReady(again.page, `/complete-signup?invitation=${token}`);
   await expect(again.page).toHaveURL(/\/signin$/);
   await again.context.close();

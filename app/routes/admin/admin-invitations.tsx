@@ -61,7 +61,11 @@ export async function action({ request }: Route.ActionArgs) {
       const { email } = await createInvitation({ runtime, admin, input: submission.value });
       return doneReply(submission, {
         extra: { sentTo: email as string | null },
-        toast: { type: "success", title: INVITATION_MESSAGES.sentTitle, description: `An invitation was sent to ${email}.` },
+        toast: {
+          type: "success",
+          title: INVITATION_MESSAGES.sentTitle,
+          description: `An invitation was sent to ${email}.`,
+        },
       });
     },
     { extra, unexpected: { message: INVITATION_MESSAGES.failed, log: "invitation could not be sent" } },
@@ -161,53 +165,84 @@ export default function AdminInvitations({ loaderData, actionData }: Route.Compo
         ) : invitations.length === 0 ? (
           <p className="mt-6 text-center text-gray-500">No invitations sent yet.</p>
         ) : (
-          <div className="mt-4 overflow-x-auto rounded-lg border bg-white">
-            <table className="w-full text-left text-sm">
-              <thead className="bg-gray-50 text-xs uppercase text-gray-600">
-                <tr>
-                  <th scope="col" className="px-3 py-2">
-                    Email
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Role
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Sent
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Expires
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Status
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y">
-                {invitations.map((inv) => (
-                  <tr key={inv.id}>
-                    <td className="px-3 py-2">
-                      <span className="block break-all font-medium">{inv.email}</span>
-                      {inv.fullName ? <span className="block text-xs text-gray-500">{inv.fullName}</span> : null}
-                    </td>
-                    <td className="px-3 py-2 capitalize">{inv.role}</td>
-                    <td className="px-3 py-2 text-xs text-gray-600">
-                      {formatAdminDate(inv.createdAt)}
-                      {inv.invitedByName ? <span className="block">by {inv.invitedByName}</span> : null}
-                    </td>
-                    <td className="px-3 py-2 text-xs text-gray-600">{formatAdminDate(inv.expiresAt)}</td>
-                    <td className="px-3 py-2">
-                      <Badge variant={inv.state === "pending" ? "warning" : inv.state === "used" ? "success" : "secondary"}>
-                        {invitationStateLabel(inv.state)}
-                      </Badge>
-                      {inv.state === "used" && inv.usedAt ? (
-                        <span className="mt-1 block text-xs text-gray-600">{formatAdminDate(inv.usedAt)}</span>
-                      ) : null}
-                    </td>
+          <>
+            {/* A phone gets one card per invitation; the table from sm up. */}
+            <ul aria-label="Invitations" className="mt-4 space-y-3 sm:hidden">
+              {invitations.map((inv) => (
+                <li key={inv.id} className="rounded-lg border border-gray-200 bg-white p-3 text-sm">
+                  <div className="flex flex-wrap items-start justify-between gap-2">
+                    <div className="min-w-0">
+                      <p className="font-medium wrap-anywhere">{inv.email}</p>
+                      {inv.fullName ? <p className="text-xs text-gray-500">{inv.fullName}</p> : null}
+                    </div>
+                    <Badge
+                      variant={inv.state === "pending" ? "warning" : inv.state === "used" ? "success" : "secondary"}
+                    >
+                      {invitationStateLabel(inv.state)}
+                    </Badge>
+                  </div>
+                  <p className="mt-1 text-xs text-gray-600">
+                    <span className="capitalize">{inv.role}</span> · sent {formatAdminDate(inv.createdAt)}
+                    {inv.invitedByName ? ` by ${inv.invitedByName}` : ""}
+                  </p>
+                  <p className="text-xs text-gray-600">
+                    {inv.state === "used" && inv.usedAt
+                      ? `Used ${formatAdminDate(inv.usedAt)}`
+                      : `Expires ${formatAdminDate(inv.expiresAt)}`}
+                  </p>
+                </li>
+              ))}
+            </ul>
+            <div className="mt-4 hidden overflow-x-auto rounded-lg border bg-white sm:block">
+              <table className="w-full text-left text-sm">
+                <thead className="bg-gray-50 text-xs uppercase text-gray-600">
+                  <tr>
+                    <th scope="col" className="px-3 py-2">
+                      Email
+                    </th>
+                    <th scope="col" className="px-3 py-2">
+                      Role
+                    </th>
+                    <th scope="col" className="px-3 py-2">
+                      Sent
+                    </th>
+                    <th scope="col" className="px-3 py-2">
+                      Expires
+                    </th>
+                    <th scope="col" className="px-3 py-2">
+                      Status
+                    </th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+                </thead>
+                <tbody className="divide-y">
+                  {invitations.map((inv) => (
+                    <tr key={inv.id}>
+                      <td className="px-3 py-2">
+                        <span className="block break-all font-medium">{inv.email}</span>
+                        {inv.fullName ? <span className="block text-xs text-gray-500">{inv.fullName}</span> : null}
+                      </td>
+                      <td className="px-3 py-2 capitalize">{inv.role}</td>
+                      <td className="px-3 py-2 text-xs text-gray-600">
+                        {formatAdminDate(inv.createdAt)}
+                        {inv.invitedByName ? <span className="block">by {inv.invitedByName}</span> : null}
+                      </td>
+                      <td className="px-3 py-2 text-xs text-gray-600">{formatAdminDate(inv.expiresAt)}</td>
+                      <td className="px-3 py-2">
+                        <Badge
+                          variant={inv.state === "pending" ? "warning" : inv.state === "used" ? "success" : "secondary"}
+                        >
+                          {invitationStateLabel(inv.state)}
+                        </Badge>
+                        {inv.state === "used" && inv.usedAt ? (
+                          <span className="mt-1 block text-xs text-gray-600">{formatAdminDate(inv.usedAt)}</span>
+                        ) : null}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </>
         )}
       </section>
     </div>
