@@ -1,5 +1,5 @@
 /**
- * A rand amount as people type it, made plain for the checks that follow: an optional leading R,
+ * A rand amount (or a count: hours, a year, kilograms) as people type it, made plain for the checks that follow: an optional leading R,
  * spaces (also no-break) between groups of digits, commas between groups of three ("1,250,000"),
  * and a decimal comma as South Africans write it ("129 500,75"). A comma that is neither is left
  * for the checks to refuse, never guessed: "1 250 000,50" must not become R 125 000 050.

@@ -121,6 +121,9 @@ describe("machine details (both forms)", () => {
       [{ year: "2019.5" }, `Year must be between 1950 and ${next}.`],
       [{ year: "new" }, `Year must be between 1950 and ${next}.`],
       [{ usage: "6200.5" }, "Hours must be a whole number."],
+      // A decimal comma is not a thousands separator: "6 200,5" is not 62,005 hours.
+      [{ usage: "6 200,5" }, "Hours must be a whole number."],
+      [{ weightKg: "21,7" }, LISTING_MESSAGES.weight],
       [{ usage: "about 6000" }, "Hours must be a whole number."],
       [{ usage: "-5" }, "Hours must be a whole number."],
       [{ usage: "600001" }, "Hours must be at most 500,000."],

@@ -94,19 +94,25 @@ const money = (notANumber: string, belowZero: string = notANumber) =>
       .refine((v) => v.replace(/^0+(?=\d)/, "").split(".")[0]!.length <= 12, LISTING_MESSAGES.priceTooLarge),
   );
 
+/** A seller's price, above 0: the create form's and the dashboard's price change. */
+const sellerPrice = money(LISTING_MESSAGES.priceNumber, LISTING_MESSAGES.price).refine(
+  (v) => Number(v) > 0,
+  LISTING_MESSAGES.price,
+);
+
 /** An optional field: trimmed, "" → null. */
 const optionalText = (max: number, message: string) =>
   z.preprocess(
     (v) => (typeof v === "string" && v.trim() ? v.replace(/\s+/g, " ").trim() : null),
     z.string().max(max, message).nullable(),
   );
-/** "" → null; a number (the API may send one) → its digits; spaces and commas between digits dropped. */
+/**
+ * "" → null; a number (the API may send one) → its digits; typed, read like an amount (`plainRand`):
+ * spaces and commas between thousands dropped, a decimal comma kept as a point for the checks to
+ * refuse ("6,5" is not 65 hours).
+ */
 const wholeText = (v: unknown) =>
-  typeof v === "number"
-    ? String(v)
-    : typeof v === "string"
-      ? v.replace(/(?<=\d)[\s,](?=\d)/g, "").trim() || null
-      : (v ?? null);
+  typeof v === "number" ? String(v) : typeof v === "string" ? (v.trim() ? plainRand(v) : null) : (v ?? null);
 
 /** An optional whole number, typed with or without group separators ("6 200", "6,200"). */
 const optionalWhole = (message: string, max: number) =>
@@ -216,10 +222,7 @@ const createListingObject = z
     description: text(5000),
     category: z.enum(CATEGORIES, { message: LISTING_MESSAGES.missing }),
     condition: z.enum(CONDITIONS, { message: LISTING_MESSAGES.missing }),
-    price: money(LISTING_MESSAGES.priceNumber, LISTING_MESSAGES.price).refine(
-      (v) => Number(v) > 0,
-      LISTING_MESSAGES.price,
-    ),
+    price: sellerPrice,
     location: z.preprocess((v) => (typeof v === "string" ? v.trim() : ""), z.string().max(120)),
     isUrgent: flag,
     isBargain: flag,
@@ -274,8 +277,5 @@ export function machineSpecValues(input: Partial<MachineSpecs>): MachineSpecs {
 /** The seller's price change (dashboard): which listing, and the new price (above 0, as on the create form). */
 export const ChangePriceSchema = z.object({
   listingId: z.string({ message: LISTING_MESSAGES.missing }).uuid(LISTING_MESSAGES.missing),
-  price: money(LISTING_MESSAGES.priceNumber, LISTING_MESSAGES.price).refine(
-    (v) => Number(v) > 0,
-    LISTING_MESSAGES.price,
-  ),
+  price: sellerPrice,
 });

@@ -34,6 +34,9 @@ describe("catalog search parameters", () => {
     expect(parse("maxPrice=1 250 000,50")).toMatchObject({ maxPrice: 1250000.5 });
     expect(parse("minPrice=1,250,000")).toMatchObject({ minPrice: 1250000 });
     expect(parse("minPrice=R 450 000")).toMatchObject({ minPrice: 450000 });
+    // Hours with a decimal comma are not a whole number (not 65): the filter is dropped.
+    expect(parse("maxHours=6,5")).toEqual({ sort: "newest" });
+    expect(parse("maxHours=6,500")).toMatchObject({ maxHours: 6500 });
   });
 
   it("reads a minimum price above the maximum as the range meant, both ways round", () => {

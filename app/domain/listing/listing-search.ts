@@ -11,9 +11,9 @@ import { plainRand } from "#app/lib/rand-input.ts";
 
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === "" || v === null ? undefined : v), schema.optional());
+// Numbers as typed (plainRand): "1 250 000,50" is R 1 250 000.50, never R 125 000 050; "6,5" hours is not 65.
 const wholeNumber = (max: number) =>
-  z.preprocess((v) => (typeof v === "string" ? v.replace(/[\s,]/g, "") : v), z.coerce.number().int().min(0).max(max));
-// A price as typed (plainRand): "1 250 000,50" is R 1 250 000.50, never R 125 000 050.
+  z.preprocess((v) => (typeof v === "string" ? plainRand(v) : v), z.coerce.number().int().min(0).max(max));
 const amount = z.preprocess((v) => (typeof v === "string" ? plainRand(v) : v), z.coerce.number().min(0).max(1e12));
 
 export const ListingSearchSchema = z.object({
