@@ -23,6 +23,15 @@ async function invite(
   return { mail, link: linkIn(mail.text) };
 }
 
+/** A dead invitation's page offers the ordinary ways in: Create Account and Sign In. */
+async function expectWaysOn(page: Page) {
+  await expect(page.getByRole("main").getByRole("link", { name: "Create Account" })).toHaveAttribute("href", "/signup");
+  await expect(page.getByRole("main").getByRole("link", { name: "Sign In", exact: true })).toHaveAttribute(
+    "href",
+    "/signin",
+  );
+}
+
 /** A fresh browser with nobody signed in (the invitee). */
 async function visitor(browser: Browser) {
   const context = await browser.newContext({ baseURL: BASE_URL });
@@ -116,14 +125,7 @@ test("an admin invites a seller; the link signs them up once and lands on the se
   await gotoReady(again.page, link);
   await expect(again.page.getByRole("heading", { name: "Invalid Invitation" })).toBeVisible();
   await expect(again.page.getByText("This invitation is invalid, expired, or has already been used.")).toBeVisible();
-  await expect(again.page.getByRole("main").getByRole("link", { name: "Create Account" })).toHaveAttribute(
-    "href",
-    "/signup",
-  );
-  await expect(again.page.getByRole("main").getByRole("link", { name: "Sign In", exact: true })).toHaveAttribute(
-    "href",
-    "/signin",
-  );
+  await expectWaysOn(again.page);
   await again.context.close();
 
   await gotoReady(page, "/admin/invitations");
@@ -177,14 +179,7 @@ test("an invite link with token_hash and type=invite is verified, then /complete
   await expect(
     again.page.getByText("Failed to verify invitation. Please contact support or request a new invitation."),
   ).toBeVisible();
-  await expect(again.page.getByRole("main").getByRole("link", { name: "Create Account" })).toHaveAttribute(
-    "href",
-    "/signup",
-  );
-  await expect(again.page.getByRole("main").getByRole("link", { name: "Sign In", exact: true })).toHaveAttribute(
-    "href",
-    "/signin",
-  );
+  await expectWaysOn(again.page);
   await gotoReady(again.page, `/complete-signup?invitation=${token}`);
   await expect(again.page).toHaveURL(/\/signin$/);
   await again.context.close();

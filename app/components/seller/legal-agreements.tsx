@@ -39,7 +39,7 @@ export function LegalAgreements({
     <Card id="legal-agreements" className="mt-8 scroll-mt-4 sm:scroll-mt-28">
       <CardHeader>
         <CardTitle>Legal Agreements</CardTitle>
-        {total > mandates.length ? (
+        {!all ? (
           <p className="text-sm text-gray-600">
             The latest {mandates.length} of {total}
           </p>

@@ -20,7 +20,7 @@ import {
   INVITE_LIMITS,
   InviteSchema,
 } from "#app/domain/invitation/invitation-schema.ts";
-import { invitationStateLabel } from "#app/domain/invitation/invitation-state.ts";
+import { invitationStateLabel, type InvitationState } from "#app/domain/invitation/invitation-state.ts";
 import { doneReply, firstMessage, invalidReply, runForm } from "#app/lib/form-reply.server.ts";
 import { formatAdminDate } from "#app/lib/format.ts";
 import { requireAdmin } from "#app/server/guards.server.ts";
@@ -175,11 +175,7 @@ export default function AdminInvitations({ loaderData, actionData }: Route.Compo
                       <p className="font-medium wrap-anywhere">{inv.email}</p>
                       {inv.fullName ? <p className="text-xs text-gray-500">{inv.fullName}</p> : null}
                     </div>
-                    <Badge
-                      variant={inv.state === "pending" ? "warning" : inv.state === "used" ? "success" : "secondary"}
-                    >
-                      {invitationStateLabel(inv.state)}
-                    </Badge>
+                    <InvitationStateBadge state={inv.state} />
                   </div>
                   <p className="mt-1 text-xs text-gray-600">
                     <span className="capitalize">{inv.role}</span> · sent {formatAdminDate(inv.createdAt)}
@@ -228,11 +224,7 @@ export default function AdminInvitations({ loaderData, actionData }: Route.Compo
                       </td>
                       <td className="px-3 py-2 text-xs text-gray-600">{formatAdminDate(inv.expiresAt)}</td>
                       <td className="px-3 py-2">
-                        <Badge
-                          variant={inv.state === "pending" ? "warning" : inv.state === "used" ? "success" : "secondary"}
-                        >
-                          {invitationStateLabel(inv.state)}
-                        </Badge>
+                        <InvitationStateBadge state={inv.state} />
                         {inv.state === "used" && inv.usedAt ? (
                           <span className="mt-1 block text-xs text-gray-600">{formatAdminDate(inv.usedAt)}</span>
                         ) : null}
@@ -246,5 +238,14 @@ export default function AdminInvitations({ loaderData, actionData }: Route.Compo
         )}
       </section>
     </div>
+  );
+}
+
+/** An invitation's state, as the card (phone) and the table show it. */
+function InvitationStateBadge({ state }: { state: InvitationState }) {
+  return (
+    <Badge variant={state === "pending" ? "warning" : state === "used" ? "success" : "secondary"}>
+      {invitationStateLabel(state)}
+    </Badge>
   );
 }
